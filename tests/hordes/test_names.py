@@ -1,8 +1,8 @@
 """HOR-NAMES: models that share a card's name are told apart wherever people read about them
 (the board and the picture, the options and their fields, the odds, the narration, the
-standing, the CLI), by one tag the board shows too, and only there: the state, the dice's
-labels (by which the search bot keys its sampled rolls) and the outcome kept in the state
-name the card alone."""
+dice lines of the log and the luck report, the standing, the CLI), by one tag the board
+shows too, and only there: the state, the dice's labels (by which the search bot keys its
+sampled rolls) and the outcome kept in the state name the card alone."""
 
 from __future__ import annotations
 
@@ -18,7 +18,10 @@ from warbench.core.botspec import make_bot
 from warbench.core.engine import Game
 from warbench.core.events import GameOver, Roll
 from warbench.core.geometry import Point
+from warbench.core.journal import Journal, JournalOutcome
+from warbench.core.luck import luck_report
 from warbench.core.match import play_next_decision
+from warbench.core.replay import every_hash, replay
 from warbench.core.words import as_told, told_apart
 from warbench.rulesets.hordes.action_odds import activation
 from warbench.rulesets.hordes.actions import Attack, Hold
@@ -27,6 +30,7 @@ from warbench.rulesets.hordes.names import model_labels
 from warbench.rulesets.hordes.odds_blast import covered
 from warbench.rulesets.hordes.space import radius
 from warbench.rulesets.hordes.state import HordesState
+from warbench.server.snapshot import event_text
 
 #: Two sides sharing a warlock's name, one of them with three Mosshounds.
 PACKS = {"armies": [["maelis", "mosshound", "mosshound", "mosshound"],
@@ -43,7 +47,8 @@ def test_hor_names_four_mosshounds_of_one_side_are_numbered_in_list_order_on_the
     """HOR-NAMES: four Mosshounds of player 2 are Mosshound 1 to 4 in their list's order on
     the table picture, each label once; a name no other model has stays bare; the attack
     drawn names the Mosshound it struck by the same label, and the narration of each damage
-    roll of its blast the Mosshound it is rolled on."""
+    roll of its blast, the dice line the log shows above it and the luck report the
+    Mosshound it is rolled on; the dice's labels, their keys, name the card."""
     game = _crowd()
     assert _keys(game.state) == {
         "0": "Cinder Matron Vesk", "1": "Obsidian Horror", "2": "Elder Maelis",
@@ -57,6 +62,16 @@ def test_hor_names_four_mosshounds_of_one_side_are_numbered_in_list_order_on_the
     rolled = [e.text for e in game.events if e.kind == "hordes_damage"]
     assert [line.split(":")[0] for line in rolled] == ["damage on Mosshound 1",
                                                        "damage on Mosshound 2"]
+    dice = [event for event in game.events if isinstance(event, Roll)][-3:]
+    assert [event_text(event) for event in dice] == [
+        "player 1 rolled 2d6 for Obsidian Horror ranged attack on Mosshound 1: 6 5",
+        "player 1 rolled 2d6 for damage on Mosshound 1: 1 1",
+        "player 1 rolled 2d6 for damage on Mosshound 2: 1 1"]
+    assert [event.label for event in dice] == ["Obsidian Horror ranged attack on Mosshound",
+                                               "damage on Mosshound", "damage on Mosshound"]
+    rated = [roll.purpose for roll in luck_report(game.events, game.luck_odds).rolls][-3:]
+    assert rated == ["Obsidian Horror ranged attack on Mosshound 1", "damage on Mosshound 1",
+                     "damage on Mosshound 2"]
 
 
 def test_hor_names_each_option_names_its_target_by_the_label_its_piece_carries() -> None:
@@ -134,11 +149,11 @@ def test_hor_names_a_mirror_tags_each_side_and_the_narration_names_every_model_s
     Mosshounds of player 1 ``Mosshound 1 (P1)`` to ``3 (P1)``, player 2's one ``Mosshound
     (P2)``. In a whole game every line of the narration naming a model names it by its label
     (a move, fury, an attack's attacker and target, a damage roll's target, a knockdown, a
-    crippled aspect), and no line names a shared name bare; the standing names each warlock
-    by its label. The dice's labels and the outcome kept in the state (and the last line,
-    which says it) name the card alone, the winner by its player: the search bot keys its
-    sampled dice by those labels, and the state's hash holds the outcome, so neither
-    changes with the tags."""
+    crippled aspect), and no line names a shared name bare, nor does a dice line of the log;
+    the standing names each warlock by its label. The dice's labels and the outcome kept in
+    the state (and the last line, which says it) name the card alone, the winner by its
+    player: the search bot keys its sampled dice by those labels, and the state's hash holds
+    the outcome, so neither changes with the tags."""
     game = Game.new(RULES, PACKS, seed=5)
     agents = [make_bot(RULES, "warlock", seed) for seed in (1, 2)]
     while not game.is_over:
@@ -156,6 +171,9 @@ def test_hor_names_a_mirror_tags_each_side_and_the_narration_names_every_model_s
         for uid in (getattr(event, field, None) for field in fields):
             if isinstance(uid, int) and uid >= 0:
                 assert labels[uid] in event.text, event.text
+    lines = [event_text(e) for e in game.events if isinstance(e, Roll)]
+    assert any("on Mosshound 2 (P1): " in line for line in lines)
+    assert not [line for line in lines if bare.search(line)]
     rolls = [e.label for e in game.events if isinstance(e, Roll)]
     assert any("Mosshound" in label for label in rolls)
     assert not [label for label in rolls if "(P" in label or re.search(r"Mosshound \d", label)]
@@ -217,3 +235,23 @@ def test_hor_names_told_apart_keeps_a_lone_name_and_tags_the_rest() -> None:
     assert labels == ("Hask (P1)", "Jackal 1 (P1)", "Drake", "Jackal 2 (P1)", "Hask (P2)",
                       "Jackal (P2)")
     assert len(set(labels)) == len(labels)
+
+
+def test_hor_names_a_journal_of_before_rolls_had_words_replays_and_its_dice_read_tagged(
+) -> None:
+    """HOR-NAMES: the mirror above, played by two warlock bots and journaled before a roll
+    had words for people apart from its label (commit ac3d18c), replays to every hash it
+    records and to its outcome: the words change no state and no die. Replayed, each
+    damage roll's dice line names the model it was rolled on by its tag, while its label,
+    the search's key, still names the card."""
+    journal = Journal.load(Path(__file__).parent / "data" / "names-mirror-before-roll-words.json")
+    assert journal.version == RULES.version and journal.setup == PACKS
+    assert every_hash(journal)
+    game = replay(journal)
+    assert journal.outcome is not None and JournalOutcome.of(game.outcome) == journal.outcome
+    damage = [event for event in game.events if isinstance(event, Roll)
+              and event.label.startswith("damage on Mosshound")]
+    lines = {event_text(event).split(": ")[0] for event in damage}
+    assert lines and {event.label for event in damage} == {"damage on Mosshound"}
+    assert all(re.fullmatch(r"player [12] rolled \dd6 for damage on Mosshound( \d)? \(P[12]\)",
+                            line) for line in lines), lines

@@ -69,6 +69,9 @@ def test_hor_names_each_mosshound_has_one_tag_on_the_board_the_options_the_odds_
     log = page.inner_text("#log")
     assert "with Obsidian Spines on Mosshound 1: " in log
     assert "damage on Mosshound 1: " in log and "damage on Mosshound 2: " in log
+    # the dice lines above them name the Mosshounds the same way (a roll's words for people)
+    assert "player 1 rolled 2d6 for damage on Mosshound 2: 1 1" in log
+    assert "rolled 2d6 for Obsidian Horror ranged attack on Mosshound 1: 6 5" in log
     _shot(page, "hordes-names-log.png")
     page.close()
 

@@ -174,9 +174,12 @@ def roll_to_hit(
     data, state = game.data, game.state
     kind = strike.kind
     needed = needed_def(data, state, target, kind)
+    # the label keys the search's dice on the cards; people read the models' tags (HOR-NAMES)
     label = f"{card_name(game, attacker)} {kind} attack on {card_name(game, target)}"
+    attacking, attacked = name(game, attacker), name(game, target)
+    told = f"{attacking} {kind} attack on {attacked}"
     with_weapon = f" with {strike.weapon}" if strike.weapon else ""
-    said = f"{name(game, attacker)} {kind} attack{with_weapon} on {name(game, target)}"
+    said = f"{attacking} {kind} attack{with_weapon} on {attacked}"
     reason = automatic(data, attacker, target, strike, spray)
     if reason:
         hit = reason.startswith("automatic hit")
@@ -189,10 +192,10 @@ def roll_to_hit(
         return hit, False
     bonus = attack_bonus(data, state, attacker, target, strike, spray)
     mind = is_crippled(data, attacker, "mind")
-    faces = roll(game, attacker.owner, dice_count(strike.boost_hit, mind), label)
+    faces = roll(game, attacker.owner, dice_count(strike.boost_hit, mind), label, told)
     hit, critical = attack_outcome(faces, bonus, needed)
     game.emit(RollEffect(attacker.owner, label, int(hit), len(faces), query="attack",
-                         args=(len(faces), bonus, needed)))
+                         args=(len(faces), bonus, needed), told=told))
     total = sum(faces) + bonus
     game.emit(
         AttackRolled(

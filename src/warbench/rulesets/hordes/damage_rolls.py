@@ -40,12 +40,13 @@ def damage_roll(
         return
     body_crippled = is_crippled(game.data, attacker, "body")
     count = dice_count(boosted, body_crippled) + extra_dice
-    label = f"damage on {card_name(game, target)}"
-    faces = roll(game, attacker.owner, count, label)
+    # the label keys the search's dice on the card; people read the model's tag (HOR-NAMES)
+    label, told = f"damage on {card_name(game, target)}", f"damage on {name(game, target)}"
+    faces = roll(game, attacker.owner, count, label, told)
     arm = stat(game.data, target, "arm")
     boxes = damage_boxes(faces, power, arm)
     game.emit(RollEffect(attacker.owner, label, boxes, count, query="damage",
-                         args=(count, power, arm)))
+                         args=(count, power, arm), told=told))
     game.emit(
         DamageRolled(
             target.uid,
@@ -53,7 +54,7 @@ def damage_roll(
             arm,
             boxes,
             attacker.uid,
-            text=f"damage on {name(game, target)}: {sum(faces) + power} against ARM {arm}, "
+            text=f"{told}: {sum(faces) + power} against ARM {arm}, "
                  f"{counted(boxes, 'box')}",
         )
     )

@@ -21,15 +21,16 @@ def name(game: HordesGame, model: Model) -> str:
 
 def card_name(game: HordesGame, model: Model) -> str:
     """The model's card's name alone, where the text is more than words for people: a
-    roll's label, by which the search bot's keyed dice key it (``core.search.dice``), and an
-    outcome's reason, kept in the state; a tag there would change the bot's play or the
-    state's hash."""
+    roll's label, by which the search bot's keyed dice key it (``core.search.dice``; its
+    words for people, ``told``, name the model by :func:`name`), and an outcome's reason,
+    kept in the state; a tag there would change the bot's play or the state's hash."""
     return game.data.models[model.card].name
 
 
-def roll(game: HordesGame, player: int, count: int, label: str) -> list[int]:
-    """``count`` d6 rolled by ``player``."""
-    return game.dice_for(player).faces(6, count, label=label)
+def roll(game: HordesGame, player: int, count: int, label: str, told: str = "") -> list[int]:
+    """``count`` d6 rolled by ``player`` for ``label`` (``told``: the same in words for
+    people, where they differ)."""
+    return game.dice_for(player).faces(6, count, label=label, told=told)
 
 
 def add_fury(game: HordesGame, model: Model, amount: int, reason: str) -> None:
