@@ -9,17 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.dice_recording import DiceRecord, RecordingDice
 from tests.duel import Duel
 from warbench.core.dice import (
     DiceExhausted,
     DiceExpr,
     DiceExpressionError,
-    DiceRecord,
-    EndlessTie,
     InvalidFaces,
     InvalidReroll,
     PoolResult,
-    RecordingDice,
     RefereeDice,
     Roll,
     ScriptedDice,
@@ -29,7 +27,6 @@ from warbench.core.dice import (
     d2,
     d3,
     keep_faces,
-    opposed,
     pool,
     reroll,
     roll,
@@ -474,40 +471,6 @@ def test_expressions_print_back_and_roll_within_bounds(
     result = expr.roll(SeededDice(RandomStream.from_seed(seed)))
     assert expr.minimum <= result.total <= expr.maximum
     assert all(1 <= face <= sides for face in result.faces + result.dropped)
-
-
-# --- opposed ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("faces", "winner"), [([5, 2], 0), ([2, 5], 1), ([4, 4], None)])
-def test_opposed_rolls_name_the_winner(faces: list[int], winner: int | None) -> None:
-    result = opposed(ScriptedDice(faces), DiceExpr.parse("d6"), DiceExpr.parse("d6"))
-    assert (result.a_total, result.b_total, result.winner) == (faces[0], faces[1], winner)
-    assert len(result.rounds) == 1
-
-
-def test_opposed_rerolls_every_tie_until_one_side_wins() -> None:
-    typist = Typist([3], [1, 2], [6], [4, 2], [5], [1, 1])
-    result = opposed(
-        RefereeDice(typist),
-        DiceExpr.parse("d6"),
-        DiceExpr.parse("2d6"),
-        reroll_ties=True,
-        labels=("Kaiser", "Admiral"),
-    )
-    assert [(a.total, b.total) for a, b in result.rounds] == [(3, 3), (6, 6), (5, 2)]
-    assert (result.a_total, result.b_total, result.winner) == (5, 2, 0)
-    assert typist.questions[:2] == [(6, 1, "Kaiser"), (6, 2, "Admiral")]
-
-
-def test_opposed_constants_that_always_tie_are_refused_only_when_rerolling() -> None:
-    always_three = DiceExpr(1, 1, 2)
-    assert opposed(ScriptedDice([1, 1]), always_three, always_three).winner is None
-    with pytest.raises(EndlessTie, match="always total 3"):
-        opposed(ScriptedDice([]), always_three, always_three, reroll_ties=True)
-    assert (
-        opposed(ScriptedDice([1, 1]), always_three, DiceExpr(1, 1, 3), reroll_ties=True).winner == 1
-    )
 
 
 def test_keeping_the_lowest_needs_a_number_to_keep() -> None:

@@ -3,8 +3,7 @@
 Every die the engine rolls comes from a :class:`DiceSource`. :class:`SeededDice` draws
 from the game's :class:`~warbench.core.rng.RandomStream`; :class:`RefereeDice` asks people
 who roll real dice to type the faces; :class:`ScriptedDice` hands out faces given in advance
-(a referee game's replay, a test); :class:`RecordingDice` wraps any of them and keeps what
-was rolled so the engine can turn it into events.
+(a referee game's replay, a test).
 
 The operations below take a source and return a small frozen record holding every face, so
 the same rules code runs in all modes:
@@ -49,10 +48,6 @@ class DiceExpressionError(ValueError):
 
 class InvalidReroll(ValueError):
     """A re-roll names faces not on the die, or would never stop."""
-
-
-class EndlessTie(ValueError):
-    """An opposed roll re-rolls ties, but neither side can ever roll anything else."""
 
 
 class UnknownChannel(ValueError):
@@ -194,47 +189,6 @@ class ScriptedDice:
 
     def __repr__(self) -> str:
         return f"ScriptedDice({self._faces[self._next :]!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class DiceRecord:
-    """One request a source answered: what was rolled and what for (its label, and its
-    words for people where they differ)."""
-
-    sides: int
-    faces: tuple[int, ...]
-    label: str = ""
-    told: str = ""
-
-
-class RecordingDice:
-    """A source that passes requests to ``inner`` and records each one answered.
-
-    >>> recorder = RecordingDice(ScriptedDice([4, 1]))
-    >>> roll(recorder, 2, 6, label="ram").total
-    5
-    >>> recorder.drain()
-    [DiceRecord(sides=6, faces=(4, 1), label='ram', told='')]
-    >>> recorder.records
-    []
-    """
-
-    __slots__ = ("inner", "records")
-
-    def __init__(self, inner: DiceSource) -> None:
-        self.inner = inner
-        self.records: list[DiceRecord] = []
-
-    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
-        """Faces from the inner source, recorded."""
-        faces = self.inner.faces(sides, count, label=label, told=told)
-        self.records.append(DiceRecord(sides, tuple(faces), label, told))
-        return faces
-
-    def drain(self) -> list[DiceRecord]:
-        """The records so far, oldest first, leaving none behind."""
-        records, self.records = self.records, []
-        return records
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,48 +497,6 @@ def pool(
         exploding = sum(map(explodes.__getitem__, new))
     totals = tuple(sum(map(channel.__getitem__, counted)) for channel in values)
     return PoolResult(table.channels, totals, tuple(counted), rerolls, explosions)
-
-
-@dataclass(frozen=True, slots=True)
-class OpposedResult:
-    """Two rolls against each other: the final totals, who won, and every round rolled.
-
-    ``winner`` is 0 when the first side's total is higher, 1 when the second's is, and None
-    for a tie. ``rounds`` has more than one pair only when ties were re-rolled.
-    """
-
-    a_total: int
-    b_total: int
-    winner: int | None
-    rounds: tuple[tuple[Roll, Roll], ...]
-
-
-def opposed(
-    source: DiceSource,
-    a: DiceExpr,
-    b: DiceExpr,
-    *,
-    reroll_ties: bool = False,
-    labels: tuple[str, str] = ("first side", "second side"),
-) -> OpposedResult:
-    """Roll ``a`` against ``b``; with ``reroll_ties`` both roll again until they differ
-    (as Armada and Full Thrust settle initiative).
-
-    >>> result = opposed(ScriptedDice([4, 4, 2, 5]), DiceExpr.parse("d6"),
-    ...                  DiceExpr.parse("d6"), reroll_ties=True)
-    >>> result.a_total, result.b_total, result.winner, len(result.rounds)
-    (2, 5, 1, 2)
-    """
-    if reroll_ties and a.minimum == a.maximum == b.minimum == b.maximum:
-        raise EndlessTie(f"{a} and {b} always total {a.minimum}, so a tie is never broken")
-    rounds: list[tuple[Roll, Roll]] = []
-    while True:
-        first, second = a.roll(source, label=labels[0]), b.roll(source, label=labels[1])
-        rounds.append((first, second))
-        if first.total != second.total or not reroll_ties:
-            break
-    winner = None if first.total == second.total else int(first.total < second.total)
-    return OpposedResult(first.total, second.total, winner, tuple(rounds))
 
 
 def _purpose(label: str, detail: str) -> str:
