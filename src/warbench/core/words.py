@@ -50,6 +50,16 @@ def one_of(names: list[str], join: str = "or") -> str:
     return f"{', '.join(names[:-1])} {join} {names[-1]}"
 
 
+def possessive(name: str) -> str:
+    """``name`` owning something, as English writes it: a name ending in s takes only the
+    apostrophe.
+
+    >>> possessive("Vanguard Picket"), possessive("Red Talon Raiders")
+    ("Vanguard Picket's", "Red Talon Raiders'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def player_name(seat: int) -> str:
     """Seat ``seat`` (an index from 0) as people count players, from 1.
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-from tests.rulesets.armada.helpers import battle, fleet, hold_position, texts
+from tests.rulesets.armada.helpers import armada, battle, fleet, hold_position, texts
 from warbench.core.actions import Action
+from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.core.registry import ruleset
 from warbench.rulesets.armada.actions import (
@@ -134,3 +135,16 @@ def test_damage_reads_as_the_table_shows_it() -> None:
     assert damaged_text(grudge, 1, 1) == (
         "Grudge takes 1 damage: all of it stopped by the shields (2 shield points left); "
         "hull 20/20")
+
+
+def test_the_set_up_distance_and_an_armadas_helm_check_read_as_english() -> None:
+    """ARM-SETUP-DIST, ARM-HELM-D6: one hex is '1 hex', and an armada whose name ends in s
+    owns its helm check with an apostrophe alone ('Talons' helm check')."""
+    game = Game.new(ruleset("armada"), {"armadas": ["vanguard-3", "raiders-3"], "distance": 1},
+                    seed=1)
+    assert texts(game, "deployed") == ["the armadas deploy 1 hex apart"]
+    talons = armada("Talons", 3, [GRUDGE])
+    game = Game.new(ruleset("armada"), {"armadas": [armada("Blue", 3, [LANCE]), talons],
+                                        "distance": 3}, dice=ScriptedDice([4, 2]))
+    told = [event.text for event in game.events if event.kind == "helm-check"]
+    assert "Talons' helm check (no admiral): 2 on the d6" in told

@@ -13,7 +13,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
-from warbench.core.words import counted, one_of
+from warbench.core.words import counted, one_of, possessive
 from warbench.rulesets.armada.actions import (
     EndOrders,
     Move,
@@ -79,8 +79,8 @@ def initiative_check(
         told = f"{armada} initiative (no admiral)"  # as an admiral's: 'Ilse Varr initiative'
         face = d(dice, 6, label=label, told=told).total
         game.emit(RollEffect(side, label, face, 1, told=told))  # the highest moves last, the best
-        game.emit(HelmChecked(side, face, face, visible_to=frozenset({side}),
-                              text=f"{armada}'s helm check (no admiral): {face} on the d6"))
+        text = f"{possessive(armada)} helm check (no admiral): {face} on the d6"
+        game.emit(HelmChecked(side, face, face, visible_to=frozenset({side}), text=text))
         return face
     fleet = state.fleets[admiral.fleet]
     label = f"{admiral.name} initiative"
@@ -98,7 +98,7 @@ def initiative_check(
         game.emit(RollEffect(side, f"{admiral.name} precognition", foreseen, 1, sides=4))
         total += foreseen
     game.emit(HelmChecked(side, natural, total, visible_to=frozenset({side}),
-                          text=f"{admiral.name}'s helm check: {total} "
+                          text=f"{possessive(admiral.name)} helm check: {total} "
                           f"(d20 {natural} + {total - natural})"))
     return total
 

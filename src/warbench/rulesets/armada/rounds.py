@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from warbench.core.dice import DiceExpr
 from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.procedures import Outcome, Procedure
-from warbench.core.words import one_of
+from warbench.core.words import counted, one_of, possessive
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.damage import SelfDestructChoice, note_disabled
 from warbench.rulesets.armada.data import ArmadaData, Tables
@@ -106,7 +106,7 @@ def deploy(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
     game.emit(Deployed(
         state.distance,
         {fleet.id: (fleet.q, fleet.r, fleet.facing) for fleet in state.fleets},
-        text=f"the armadas deploy {state.distance} hexes apart",
+        text=f"the armadas deploy {counted(state.distance, 'hex')} apart",
     ))
 
 
@@ -215,7 +215,7 @@ class HelmResolve(Check):
 
     def words(self, state: ArmadaState) -> str:
         admiral = state.admiral(self.side)
-        return f"{admiral.name if admiral else state.sides[self.side].name}'s helm check"
+        return f"{possessive(admiral.name if admiral else state.sides[self.side].name)} helm check"
 
     def roll(self, game: ArmadaGame, twice: bool) -> None:
         checks = game.top
