@@ -18,7 +18,15 @@ from tests.rulesets.armada.helpers import (
 from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.hexgrid import Hex
-from warbench.rulesets.armada.actions import Decline, Fire, HoldFire, LayMines, Move, SelfDestruct
+from warbench.rulesets.armada.actions import (
+    Decline,
+    Fire,
+    HoldFire,
+    LayMines,
+    Move,
+    Order,
+    SelfDestruct,
+)
 from warbench.rulesets.armada.damage import SelfDestructChoice
 from warbench.rulesets.armada.mines import MinesWindow
 from warbench.rulesets.armada.state import DESTROYED, DISABLED
@@ -303,6 +311,25 @@ def test_arm_off_resolve_a_shot_at_a_mine() -> None:
     refused(game, Fire(1, -1, mine=0, superweapon=True), "names target -1 and nothing else")
     act(game, Fire(1, -1, mine=0, resolve=True))  # max(4, 10) + 2 - 2 (long): 3 damage
     assert game.state.officers[0].resolve == 0
+    assert texts(game, "mine_destroyed") == ["gravity mine m0 is destroyed"]
+
+
+def test_arm_off_encourage_a_shot_at_a_mine_takes_it() -> None:
+    """ARM-OFF-ENCOURAGE (l.145: the bonus goes to the check the encouragement was given
+    for), ARM-ABILITY-MINES: Grudge's shot at a gravity mine is its gunnery check, so the
+    encouragement its admiral gave just before goes to it: a natural 1 + 2 - 2 (long) + 4
+    reaches the mine's AC 5. Before version 0.12 the shot missed and the encouragement
+    stayed pending for Grudge's next check."""
+    blue = [fleet("Layer", 3, "medium", "destroyer", "flagship", "gravity-mines")]
+    red_officers = [{"name": "Ada", "role": "admiral", "ranks": 12, "fleet": "Grudge"}]
+    game = battle(blue, [GRUDGE], [[[0, 0, 0]], [[0, -10, 3]]], [1, 2, 10, 1, 1],
+                  max_rounds=4, red_officers=red_officers)
+    hold_position(game)
+    act(game, LayMines(0, ((0, -2), (1, -2))))
+    act(game, HoldFire(0), Order(0, "encourage", 1))  # 10 + 4 + 2 = 16 against DC 10
+    assert game.state.fleets[1].this_round.encouraged == 4
+    act(game, Fire(1, -1, mine=0))
+    assert texts(game, "mine_shot") == ["Grudge hits gravity mine m0 (5 against AC 5): 1 damage"]
     assert texts(game, "mine_destroyed") == ["gravity mine m0 is destroyed"]
 
 

@@ -167,6 +167,24 @@ def test_arm_off_encourage_adds_to_the_next_check() -> None:
     assert game.state.fleets[0].this_round.encouraged == 0
 
 
+def test_arm_off_encourage_a_free_attack_is_a_check_that_takes_it() -> None:
+    """ARM-OFF-ENCOURAGE (l.145, our translation: before the fleet makes the check the
+    admiral's DC 10 check grants its officer bonus, or +1, to the check it triggered): a
+    free attack is a check of the fleet like any other, so the encouragement pending on
+    Grudge goes to the free attack Lance draws by passing through its hex. Before version
+    0.12 free attacks, boarders' checks and shots at a mine left it pending for a later
+    check."""
+    game = start([20, 1, 10, 6, 3], [officer("Bo", "admiral", "Lance")],
+                 [officer("Ada", "admiral", "Grudge", 12)])
+    end_window(game)  # helm: Bo 20 + 2 + 2 = 24, Ada 1 + 4 + 2 = 7: Red moves first
+    act(game, Move(2), Order(1, "encourage", 2))  # 10 + 4 + 2 = 16 against DC 10
+    assert game.state.fleets[2].this_round.encouraged == 4
+    act(game, Move(0, "FFFF"))  # through Grudge's hex: 6 + 2 + 4 (encouraged) = 12 against 12
+    assert texts(game, "hit") == [
+        "Grudge's free attack hits Lance (12 against AC 12): 4 damage (shields first)"]
+    assert game.state.fleets[2].this_round.encouraged == 0
+
+
 def test_arm_off_taunt_until_the_next_helm_phase_once_per_enemy() -> None:
     """ARM-OFF-TAUNT: a check against the enemy's AC; on success -(1 + bonus/2) to all its
     checks until the start of the next helm phase; never again against that fleet."""

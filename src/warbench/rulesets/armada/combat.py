@@ -527,12 +527,15 @@ def status_for_hull(hull: int, hull_points: int) -> str:
     return DISABLED if hull <= 0 else ACTIVE
 
 
-def mine_gunnery(state: ArmadaState, tables: Tables, attacker: Fleet, mine: Mine) -> Gunnery:
+def mine_gunnery(
+    state: ArmadaState, tables: Tables, attacker: Fleet, mine: Mine, *, encouragement: int = 0
+) -> Gunnery:
     """An attack on a gravity mine: the attacker's own modifiers and range against the
-    mine's AC; its damage dice (with damaged weapons and boosts), no matchups."""
+    mine's AC (``encouragement``: what an admiral's encouragement adds to this check); its
+    damage dice (with damaged weapons and boosts), no matchups."""
     expr = damage_dice(attacker.damage)
     band = band_at(tables, attacker, mine.hex)
-    modifier = attacker.check_modifier + gunnery_officer_bonus(state, attacker)
+    modifier = attacker.check_modifier + gunnery_officer_bonus(state, attacker) + encouragement
     modifier += (band.penalty if band is not None else 0) + check_modifiers(attacker)
     if attacker.morale == ROUTED:
         modifier += tables.rounds.rout.attack_penalty

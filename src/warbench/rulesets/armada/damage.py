@@ -44,6 +44,7 @@ from warbench.rulesets.armada.events import (
 )
 from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_gunnery
 from warbench.rulesets.armada.morale import MoraleTest, morale_tests
+from warbench.rulesets.armada.officers import gunnery_encouragement
 from warbench.rulesets.armada.orders import lose_officer_effects
 from warbench.rulesets.armada.places import mine_name
 from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
@@ -105,7 +106,8 @@ class FreeAttack(Check):
         state, tables = game.state, game.data.tables
         attacker, target = state.fleets[self.attacker], state.fleets[self.target]
         label, halved = self.label, self.halved
-        gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved)
+        gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved,
+                              encouragement=gunnery_encouragement(state, attacker))
         shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} {label}",
                               twice=twice)
         half = ", half damage" if halved else ""

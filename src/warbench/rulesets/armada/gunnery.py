@@ -27,7 +27,6 @@ from warbench.rulesets.armada.combat import (
     band_hexes,
     firing_arcs,
     gunnery_for,
-    gunnery_officer_bonus,
     mine_gunnery,
     range_band,
     targeting_refusal,
@@ -39,7 +38,7 @@ from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, M
 from warbench.rulesets.armada.luck import rolled_gunnery
 from warbench.rulesets.armada.morale import morale_tests
 from warbench.rulesets.armada.officers import (
-    encouragement,
+    gunnery_encouragement,
     resolve_points,
     resolve_refusal,
     resolve_spender,
@@ -323,7 +322,8 @@ def board(game: ArmadaGame, fleet: Fleet, twice: bool) -> None:
     waits with the gunnery phase's hits."""
     state, tables = game.state, game.data.tables
     target = state.fleets[fleet.boarding]
-    gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True)
+    gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True,
+                          encouragement=gunnery_encouragement(state, fleet))
     shot = rolled_gunnery(game, fleet.side, gunnery, f"{fleet.name} boarders", twice=twice)
     where = f"({shot.check} against AC {gunnery.armor_class})"
     if shot.hit:
@@ -364,10 +364,9 @@ def gunnery_check(
         if fire.resolve:  # a point before each check (an array's too)
             _spend_resolve(state, attacker)
         target = state.fleets[index]
-        boost = encouragement(attacker, gunnery_officer_bonus(state, attacker))
         gunnery = gunnery_for(
             state, tables, attacker, target, superweapon=fire.superweapon,
-            targets=len(indexes), encouragement=boost,
+            targets=len(indexes), encouragement=gunnery_encouragement(state, attacker),
         )
         shot = rolled_gunnery(game, attacker.side, gunnery, attacker.name, twice=fire.resolve)
         band = range_band(tables, attacker, target)
@@ -399,7 +398,8 @@ def mine_attack(
     """Shoot at a gravity mine: the damage lands on its hit points at the end of the phase
     (``twice``: an officer aboard spends a resolve point, the better of two d20 kept)."""
     mine = state.mines[index]
-    gunnery = mine_gunnery(state, tables, attacker, mine)
+    gunnery = mine_gunnery(state, tables, attacker, mine,
+                           encouragement=gunnery_encouragement(state, attacker))
     if twice:
         _spend_resolve(state, attacker)
     shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} at a mine", twice=twice)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from warbench.core.hexgrid import Hex
 from warbench.rulesets.armada.actions import ChangeRole, Order
+from warbench.rulesets.armada.combat import gunnery_officer_bonus
 from warbench.rulesets.armada.data import OrderRule, Tables
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -73,6 +74,13 @@ def encouragement(fleet: Fleet, officer_bonus: int) -> int:
     if extra:
         fleet.now().encouraged = 0
     return extra
+
+
+def gunnery_encouragement(state: ArmadaState, fleet: Fleet) -> int:
+    """What a pending encouragement adds to the gunnery check ``fleet`` is about to roll,
+    used up: every gunnery check of the fleet takes it (its attack on a fleet or a mine, a
+    free attack, its boarders' check), as its other checks do (ARM-OFF-ENCOURAGE)."""
+    return encouragement(fleet, gunnery_officer_bonus(state, fleet))
 
 
 def encouragement_due(fleet: Fleet, officer_bonus: int) -> int:

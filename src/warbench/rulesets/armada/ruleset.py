@@ -197,6 +197,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         " when it first stopped fighting, as a side's score counts them"
     )
     name = "Starfinder Armada Combat"
+    # 0.12: an admiral's pending encouragement goes to the fleet's next gunnery check of
+    # any kind, a shot at a mine, a free attack or its boarders' check too (ARM-OFF-ENCOURAGE;
+    # they left it pending for a later check);
     # 0.11: a battle ended at the round limit says each player's build points beaten in
     # words (its journaled outcome's reason changes: "player 0 0, player 1 32", not a list);
     # the odds shown for a declared shot no longer spend the attacker's encouragement;
@@ -224,7 +227,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.11"
+    version = "0.12"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
