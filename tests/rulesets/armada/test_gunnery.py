@@ -213,6 +213,22 @@ def test_arm_crit_half_and_morale_outcomes(morale_die: int, morale: str) -> None
     ]
 
 
+def test_arm_crit_half_and_morale_check_not_for_a_fleet_the_same_hit_disables() -> None:
+    """ARM-CRIT-HALF, ARM-MORALE-CHECK (l.195-196: a fleet reduced to half its hull points
+    suffers critical damage and tests morale): a fleet the same damage takes from above
+    half to disabled does neither (engine reading: a disabled fleet neither moves under its
+    own power nor fires, so a condition or a morale state would change nothing). No die is
+    left for a critical or a morale check: rolling one would fail the scripted battle."""
+    game = facing_off([1, 2, 1, 15, 9])
+    lance = game.state.fleets[0]
+    lance.hull, lance.shields = 9, 0  # above the threshold of 8
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))  # 9 + 1 = 10 damage: hull -1, disabled
+    assert lance.status == DISABLED and lance.criticals == [] and lance.morale == STEADY
+    assert texts(game, "morale") == [] and texts(game, "critical") == []
+    assert game.is_over
+
+
 def test_arm_morale_effects_wear_off_after_the_next_round() -> None:
     """ARM-MORALE-OUTCOMES: shaken (-1 to checks) lasts to the end of the next round."""
     game = facing_off([1, 2, 1, 15, 2, 5, 5, 1, 1, 2], max_rounds=2)

@@ -201,6 +201,21 @@ def test_arm_eng_shields_regain_by_max_shields_table() -> None:
     assert texts(game, "shields") == ["Lance regains 3 shield points"]
 
 
+def test_arm_eng_regain_a_disabled_fleet_regains_no_shields() -> None:
+    """ARM-ENG-REGAIN (l.180: at the end of engineering every fleet regains some shield
+    points): only active fleets regain, an engine reading, since a disabled fleet drifts
+    with its systems out until repaired after the battle (l.192). Disabled Lance, first in
+    line, rolls no die: the 3 goes to Wing."""
+    blue = [LANCE, fleet("Wing", 3, "small", "fighter")]
+    game = battle(blue, [GRUDGE], [[[0, 0, 0], [2, 0, 0]], [[5, -20, 3]]], [1, 2, 3, 1, 2])
+    lance, wing = game.state.fleets[0], game.state.fleets[1]  # type: ignore[attr-defined]
+    lance.status, lance.hull, lance.shields, wing.shields = DISABLED, 0, 0, 0
+    hold_position(game)
+    hold_fire(game)
+    assert (lance.shields, wing.shields) == (0, 3)
+    assert texts(game, "shields") == ["Wing regains 3 shield points"]
+
+
 def test_arm_dmg_disabled_fleet_drifts_at_half_speed() -> None:
     """ARM-DMG-DRIFT: a disabled fleet drifts ahead at half speed and takes no move."""
     blue = [LANCE, fleet("Wing", 3, "small", "fighter")]
