@@ -247,6 +247,28 @@ def test_arm_morale_rout_flees_then_is_disabled_after_three_rounds() -> None:
     assert texts(game, "disabled") == ["Lance has fled too long and is disabled"]
 
 
+def test_arm_morale_rout_end_counts_a_flight_in_the_round_of_the_rout() -> None:
+    """ARM-MORALE-ROUT-END (l.195, our translation: a routed fleet keeps fleeing unless an
+    admiral's rally lifts its morale or it has fled for 3 rounds, after which it is
+    disabled): a fleet routed during the helm phase before it has moved (by a free attack
+    or debris) flees in that phase, so its third flight is in the second round after and it
+    is disabled then. Before version 0.12 it fled a fourth time."""
+    blue = [LANCE, fleet("Wing", 3, "small", "fighter")]
+    game = battle(
+        blue, [GRUDGE], [[[0, 0, 0], [4, 0, 0]], [[0, -12, 3]]], [1, 2] * 4, max_rounds=5
+    )
+    lance = game.state.fleets[0]  # type: ignore[attr-defined]
+    assert game.state.round == 1 and game.state.phase == "helm"  # type: ignore[attr-defined]
+    lance.morale, lance.routed_round = ROUTED, 1  # routed now, before its move
+    for _ in range(3):
+        start = lance.hex.distance(game.state.fleets[2].hex)  # type: ignore[attr-defined]
+        hold_position(game)
+        assert lance.hex.distance(game.state.fleets[2].hex) > start  # type: ignore[attr-defined]
+        hold_fire(game)
+    assert game.state.round == 4 and lance.status == DISABLED  # type: ignore[attr-defined]
+    assert texts(game, "disabled") == ["Lance has fled too long and is disabled"]
+
+
 def test_arm_ability_self_destruct_offered_when_rout_disables_the_fleet() -> None:
     """ARM-ABILITY-SELF-DESTRUCT, ARM-MORALE-ROUT-END: a fleet with self-destruct disabled
     by its third round of flight, with a fleet next to it, is offered to blow itself up."""

@@ -273,6 +273,10 @@ def move_fleet(
     """Make a legal move: the piloting check of a stunt (a failed one makes the partial
     move of :func:`failed_stunt_plan`; a failed flyby still passes the enemy), then free
     attacks from the enemies passed, then conjured debris where it ends."""
+    if fleet.morale == ROUTED and fleet.routed_round == state.round:
+        # routed this helm phase before it moved: this flight is its first of the three
+        # (ARM-MORALE-ROUT-END), as if it had routed the round before
+        fleet.routed_round -= 1
     plan = plan_move(state, tables, fleet, move)
     dc = piloting_dc(state, fleet, move)
     passed = True

@@ -200,6 +200,8 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # 0.12: an admiral's pending encouragement goes to the fleet's next gunnery check of
     # any kind, a shot at a mine, a free attack or its boarders' check too (ARM-OFF-ENCOURAGE;
     # they left it pending for a later check);
+    # a fleet routed in the helm phase before it moved counts that phase's flight among its
+    # three (ARM-MORALE-ROUT-END; it fled a fourth time);
     # 0.11: a battle ended at the round limit says each player's build points beaten in
     # words (its journaled outcome's reason changes: "player 0 0, player 1 32", not a list);
     # the odds shown for a declared shot no longer spend the attacker's encouragement;
