@@ -217,7 +217,8 @@ def test_dystopian_wars_fire_form_starts_on_a_whole_attack_not_a_split() -> None
     """DW-SPLIT-FIRE: the Fire form starts on the first attack the rules list (a whole
     gun), not on its first sampled example, which may split off a die or two: a person
     taking the form as it opens would not expect a split. Forms of spaces listing nothing
-    start on their first example of their own kind."""
+    start on an example of their own kind, the one setting fewest fields off their
+    defaults."""
     from warbench.rulesets.dystopian_wars.actions import Fire
     from warbench.rulesets.dystopian_wars.gunnery import FireSpace
 
@@ -228,8 +229,45 @@ def test_dystopian_wars_fire_form_starts_on_a_whole_attack_not_a_split() -> None
     assert form["start"] == next(iter(space.listed() or ())).to_plain()
     assert form["start"]["dice"] == 0 and form["type"] == Fire.TAG
     moving = snapshot(group_turn(), 0)
-    assert all(s["start"] == next((x for x in s["samples"] if x["type"] == s["type"]), None)
-               for d in moving["decisions"] for s in d["spaces"])
+    for form in (s for d in moving["decisions"] for s in d["spaces"]):
+        own = [x for x in form["samples"] if x["type"] == form["type"]]
+        assert (form["start"] is None) == (not own)
+        if own:
+            least = min(_off_defaults(x, form["fields"]) for x in own)
+            assert _off_defaults(form["start"], form["fields"]) <= least
+
+
+def _off_defaults(action: dict[str, Any], fields: list[dict[str, Any]]) -> int:
+    return sum(1 for f in fields if "default" in f and action.get(f["name"]) != f["default"])
+
+
+def test_dystopian_wars_move_form_starts_on_a_move_that_drops_no_mine_and_signals_no_all_stop(
+) -> None:
+    """DW-ALL-STOP, DW-MINES (USERS journey 2): the Move form opens on a legal move that
+    signals no all stop and drops no mine, though the first example drawn may do either: a
+    person who picks the model and types the path asks for no all stop and no mine (walked
+    in a referee game: the Pickets signalled all stop and the Lancers dropped mines that
+    nobody had asked for). Played with random choices until a move's first example asks
+    for more than a move."""
+    from warbench.rulesets.dystopian_wars.actions import Move
+
+    game = _game("dystopian-wars", 1)
+    agents = [game.ruleset.bots()["random"](seat) for seat in (0, 1)]
+    for _ in range(40):
+        decision = game.pending()[0]
+        if any(space.action_type is Move for space in decision.spaces):
+            snap = snapshot(game, decision.player)
+            form = next(s for d in snap["decisions"] for s in d["spaces"] if s["type"] == Move.TAG)
+            first = next(x for x in form["samples"] if x["type"] == Move.TAG)
+            if first["all_stop"] or first["mine_at"] >= 0:
+                break
+        game.apply(decision.player,
+                   agents[decision.player].choose(game.observe(decision.player), decision))
+    else:
+        raise AssertionError("no move's first example asked for an all stop or a mine")
+    start = form["start"]
+    assert not start["all_stop"] and start["mine_at"] < 0 and not start["backward"]
+    assert game.check(decision.player, game.ruleset.codec.decode(start)) is None
 
 
 def test_dystopian_wars_move_form_keeps_its_path_typed_and_no_attack_folds_the_fire_form(

@@ -102,6 +102,14 @@ def field_specs(action_type: type[Action], help_: FieldHelp | None = None
     return specs
 
 
+def off_defaults(action: Action, fields: list[dict[str, Any]]) -> int:
+    """How many of ``action``'s fields that have a default it sets otherwise: a Dystopian
+    Wars move that also drops a mine and signals all stop, 2; a plain move, 0."""
+    values = action.to_plain()
+    return sum(1 for spec in fields
+               if "default" in spec and values.get(spec["name"]) != spec["default"])
+
+
 def form_title(action_type: type[Action]) -> str:
     """A form's title: its action's name in words.
 
@@ -131,10 +139,12 @@ def space_plain(
     :func:`.choices.annotate`); a field typed, not listed, whose values ``words`` words
     (a mine dropped so many inches along a path) is ``worded``: the page shows a value's
     words beside it. ``start`` is the first action the space lists,
-    which the form starts on (else the first legal sample of the form's own action type, so
-    a form never opens on a combination the rules refuse): a Dystopian Wars attack of a
-    whole gun, not a split a sample may be. ``help_`` gives the fields' captions and
-    hints. ``possible`` is false only where the space
+    which the form starts on (else, of the legal samples of the form's own action type, so
+    that a form never opens on a combination the rules refuse, the first that sets fewest
+    fields off their defaults: :func:`off_defaults`): a Dystopian Wars attack of a whole
+    gun, not a split a sample may be; a move that drops no mine and signals no all stop,
+    so a person who picks the model and types the path asks for nothing more. ``help_``
+    gives the fields' captions and hints. ``possible`` is false only where the space
     lists every legal action, or the parts of every one, and there is none (the page folds
     such forms away); ``unavailable`` then says why in words where the space does
     (``ParamSpace.unavailable``: the page shows it instead of the form)."""
@@ -169,8 +179,10 @@ def space_plain(
     bounded = [] if values is None else variants(kin, [spec["name"] for spec in fields], values)
     annotate(fields, kin + bounded, words, aside)
     firsts = [action for action in parts if isinstance(action, space.action_type)]
-    if not firsts:  # the first legal example of the form's own kind (not a role change)
-        firsts = [action for action in (*drawn, *more) if isinstance(action, space.action_type)]
+    if not firsts:  # the legal example of the form's own kind (not a role change) asking least
+        firsts = sorted((action for action in (*drawn, *more)
+                         if isinstance(action, space.action_type)),
+                        key=lambda action: off_defaults(action, fields))
     shown = list(worded.values())
     said = [{} if words is None else value_words(action, words) for action in shown]
     start_said = {} if words is None or not firsts else value_words(firsts[0], words)
