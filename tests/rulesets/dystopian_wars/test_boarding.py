@@ -72,6 +72,35 @@ def test_boarding_capture_and_prize() -> None:
     assert victory_points(state(game), data, 0) == 2 * data.models["prussia-frigate"].points
 
 
+@pytest.mark.parametrize(
+    ("defence", "said"),
+    [
+        ((1, 1, 1, 1, 1), "the boarders of Hagel 1 are all lost: it beats them back with 2 "
+                          "assault points left"),
+        ((4, 4, 1, 1, 1), "the boarders of Hagel 1 are all lost, and so is its crew: nobody "
+                          "takes it"),
+    ],
+    ids=["beaten-back", "both-wiped-out"],
+)
+def test_dw_board_melee_the_log_says_how_an_assault_that_leaves_no_boarders_ends(
+    defence: tuple[int, ...], said: str
+) -> None:
+    """DW-BOARD-MELEE, DW-CAPTURE (USERS journey 2): the melee's scores are followed by what
+    they mean when no boarder is left: the model beats the boarders back with the points it
+    keeps, or its crew is wiped out too and, with no boarder left to take it, nobody takes
+    it (walked in a referee game, the log stopped at the scores). The 5 boarders roll
+    ``defence``'s dice (the first two hits, 4+, cut the frigate's 2 points), the 2 defenders
+    6, 6, then 6, 1, then 1: 6 hits, every boarder lost."""
+    faces = [1, 1, 1, *defence, 6, 6, 6, 1, 1, *[1] * 6]
+    game = scripted(ALONGSIDE, [*P0_FIRST, *faces])
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
+    play(game, owed(game).options[0])
+    lines = texts(game)
+    melee = next(i for i, line in enumerate(lines) if line.startswith("boarding Hagel 1:"))
+    assert lines[melee + 1] == said
+    assert not model(game, 1).derelict and model(game, 0).ap == 0
+
+
 def test_boarding_needs_range_points_and_an_unbroken_crew() -> None:
     """DW-BOARD-LIMITS: within 4 inches only, not more points than aboard, not broken.
     Also shows DW-AP, DW-BROKEN, DW-CONTACT-BOARD.

@@ -42,6 +42,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Respond,
 )
 from warbench.rulesets.dystopian_wars.boarding_events import (
+    BoardersLost,
     BoardersShot,
     BoardingDeclared,
     BoardingGoesOn,
@@ -61,6 +62,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     board_refusal,
     boarding_bonus,
     defender_of,
+    lost_words,
     melee_dice,
     under_attack,
 )
@@ -318,6 +320,10 @@ class Boarding(Procedure[DWState, RulesData]):
         alive_boarders = sum(ap for _, ap in survivors)
         beasts = [uid for uid, _ in parties if data.models[state.models[uid].cls].beast]
         outcome = assault_outcome(left_defending, alive_boarders)
+        if alive_boarders == 0:  # beaten back, or both wiped out: say so (captures and
+            # boardings that go on say it below)
+            game.emit(BoardersLost(target=target.uid, defenders=left_defending,
+                                   text=lost_words(target.name, left_defending)))
         # a creature or robot left with no assault points in a boarding is destroyed,
         # attacker or defender, whoever else is left (seed l.572, l.575)
         for uid in [*beasts, target.uid]:

@@ -1,5 +1,5 @@
-"""Boarding events: assaults declared, boarders shot, melee rounds, captures, and
-boardings that carry on into later activations."""
+"""Boarding events: assaults declared, boarders shot, melee rounds, boarders lost,
+captures, and boardings that carry on into later activations."""
 
 from __future__ import annotations
 
@@ -38,6 +38,15 @@ class Melee(Event, tag="melee"):
     target: int
     hits: int
     answer: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardersLost(Event, tag="boarders_lost"):
+    """The melee left none of the boarders of ``target``, and ``defenders`` assault points
+    of its crew: the assault failed (none left on either side: nobody takes it)."""
+
+    target: int
+    defenders: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,13 @@
 """Who may board whom, and the numbers of a boarding assault: the dice it needs, a
-party's melee dice, how it ends, the assault points cards add, the player defending a
-model, and every reason a boarding may not be declared. The step that declares and fights
-the assaults is :mod:`.boarding`; the odds read the numbers from here too.
+party's melee dice, how it ends (in words where the boarders are all lost), the assault
+points cards add, the player defending a model, and every reason a boarding may not be
+declared. The step that declares and fights the assaults is :mod:`.boarding`; the odds
+read the numbers from here too.
 """
 
 from __future__ import annotations
 
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import BOARDING_RANGE, gap
@@ -40,6 +42,21 @@ def assault_outcome(defenders_left: int, boarders_left: int) -> str:
     if boarders_left <= 0:
         return BOTH_WIPED_OUT if defenders_left <= 0 else REPELLED
     return CAPTURED if defenders_left <= 0 else BOTH_LOSE
+
+
+def lost_words(target: str, defenders_left: int) -> str:
+    """A melee that left no boarders, in words: beaten back, or nobody left on either side
+    to take the model (a capture needs a boarder left, DW-CAPTURE).
+
+    >>> lost_words("Hagel 1", 1)
+    'the boarders of Hagel 1 are all lost: it beats them back with 1 assault point left'
+    >>> lost_words("Hagel 1", 0)
+    'the boarders of Hagel 1 are all lost, and so is its crew: nobody takes it'
+    """
+    if defenders_left > 0:
+        return (f"the boarders of {target} are all lost: it beats them back with "
+                f"{counted(defenders_left, 'assault point')} left")
+    return f"the boarders of {target} are all lost, and so is its crew: nobody takes it"
 
 
 def boarding_bonus(state: DWState, data: RulesData, model: Model) -> int:

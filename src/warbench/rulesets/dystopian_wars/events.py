@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from warbench.core.events import Event
 from warbench.rulesets.dystopian_wars.boarding_events import (
+    BoardersLost,
     BoardersShot,
     BoardingDeclared,
     BoardingGoesOn,
@@ -555,8 +556,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CommodoreReroll, TestPassed, TestFailed, Broken, Rallied, AttackDeclared, AnswerDeclared,
     AttackLost, AttackRolled, PatrolStrike, HullDamage, ModelLost, CommodoreLost, NoDamage,
     CriticalHit, CriticalResult, FireOut, FireSpreads, Repaired, RepairFire, RepairFailed,
-    BoardingDeclared, BoardingRepelled, BoardersShot, Melee, Prize, Derelict, BoardingGoesOn,
-    BoardingReinforced,
+    BoardingDeclared, BoardingRepelled, BoardersShot, Melee, BoardersLost, Prize, Derelict,
+    BoardingGoesOn, BoardingReinforced,
     MineDropped,
     MineExploded, MineShielded, MineAttack, MineSwept, MineSurvives, TokensLost, Aborted,
     FuelBurnt, Launched, Landed, Refuelled, JoinedPatrol, CardsDrawn, OwnCards, CardPlayed,
