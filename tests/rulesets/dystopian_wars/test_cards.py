@@ -35,6 +35,7 @@ from warbench.rulesets.dystopian_wars.cards import entitlement
 from warbench.rulesets.dystopian_wars.command import take_test
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.repairs import Repairs
+from warbench.rulesets.dystopian_wars.state import CardPlay
 
 DUEL = setup(
     [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
@@ -127,7 +128,8 @@ def test_turn_cards_are_laid_together_and_may_be_countered() -> None:
 
 def test_a_reaction_card_cancels_hits() -> None:
     """DW-CARDS-R: when its model is attacked the defender may play an R card on it:
-    deflector screens cancel 2 hits."""
+    deflector screens cancel 2 hits, and the roll names the card that stopped them (USERS
+    journey 2: "2 by a card" left the person at the table asking which)."""
     game = scripted(DUEL, [*P0_FIRST, 5, 5, 5, 1, 1, 1, 1, 1, 1])
     game_state = state(game)
     game_state.hands[0].value[:] = []
@@ -140,7 +142,7 @@ def test_a_reaction_card_cancels_hits() -> None:
     assert owed(game).player == 0 and owed(game).options == (Decline(),)  # asked, no counter
     play(game, Decline())
     rolled = next(t for t in texts(game) if t.startswith("Sovereign rolls"))
-    assert "3 hits (2 by a card), 1 counts" in rolled
+    assert rolled.endswith("3 hits (2 stopped by Deflector screens), 1 counts")
 
 
 def test_a_reaction_card_that_changes_the_number_needed_says_the_new_number() -> None:
@@ -275,3 +277,33 @@ def test_dw_cards_s_texts_promise_what_the_engine_gives() -> None:
     iron = RULES.data.cards["iron-discipline"]
     assert "bravery" in iron.text and "command test" not in iron.text
     assert "command and" not in iron.text
+
+
+def test_dw_cards_an_attack_says_which_cards_changed_its_dice() -> None:
+    """DW-CARDS-A, DW-CARDS-S, DW-CARDS-T (USERS journey 2): the declaration names the A
+    card that adds dice, and the roll says why it has more or fewer dice than declared:
+    the A card's, the S card's (Concentrated salvo) and a fog card halving them beyond band
+    2 (Sea mist). Walked in a referee game, an attack declared with 2 dice rolled 4 with
+    nothing said of the card that added them."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (20.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-battleship", (20.0, 40.0, 180.0), name="Kaiserin")],
+    ), [*P0_FIRST, *[1] * 30])
+    play(game, Activate(0), Move(0, (2.0,)))
+    state(game).in_play += [CardPlay("master-gunner", 0, model=0, until="activation"),
+                            CardPlay("concentrated-salvo", 0, squadron=0, reach=[0]),
+                            CardPlay("sea-mist", 1)]
+    play(game, Fire(((0, "fore turret"),), 1), CeaseFire())
+    lines = texts(game)
+    declared = next(line for line in lines if line.startswith("Dauntless's fore turret fires"))
+    gunner, salvo = RULES.data.cards["master-gunner"], RULES.data.cards["concentrated-salvo"]
+    dice = int(declared.split(": ")[1].split()[0])
+    assert f" and {gunner.value} more dice from Master gunner, hitting on" in declared
+    band = int(declared.split(" in band ")[1][0])
+    assert band >= 3
+    rolled = next(line for line in lines if line.startswith("Dauntless rolls"))
+    total = (dice + gunner.value + salvo.value) // 2
+    assert rolled.startswith(
+        f"Dauntless rolls {total} dice ({dice} declared; {gunner.value} more from the action"
+        f" card it was declared with; {salvo.value} more from Concentrated salvo; halved by"
+        f" Sea mist in band {band}) at Kaiserin")

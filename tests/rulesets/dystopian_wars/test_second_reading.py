@@ -172,7 +172,7 @@ def test_a_model_without_assault_points_is_captured_when_boarded() -> None:
 def test_torpedo_bombers_meet_ack_ack_and_charges() -> None:
     """DW-BOMBERS: a model attacked by torpedo bombers answers with its ack-ack at the tokens
     (a 6 destroys one, so fewer torpedoes come) and its charges at the torpedoes coming in
-    (each 5 cancels a hit)."""
+    (each 5 cancels a hit). The roll says why it has fewer dice than declared."""
     game = scripted(setup(
         [squadron("britannia-torpedo-bomber-wing", (36.0, 10.0, 0.0), count=3)],
         [squadron("prussia-cruiser", (36.0, 17.0, 180.0), name="Wacht")],
@@ -185,5 +185,5 @@ def test_torpedo_bombers_meet_ack_ack_and_charges() -> None:
     play(game, Respond((1,)))
     assert model(game, 0).tokens == 2
     assert "Wacht answers with ack-ack and charges" in texts(game)
-    assert any("rolls 4 dice at Wacht: 2 hits (1 cancelled by cc), 1 counts" in t
-               for t in texts(game))
+    assert any("rolls 4 dice (6 declared; 2 of its 3 tokens left) at Wacht: 2 hits (1 cancelled"
+               " by cc), 1 counts" in t for t in texts(game))

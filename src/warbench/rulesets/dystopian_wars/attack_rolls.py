@@ -23,7 +23,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.damage import apply_hits
-from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.data import Card, RulesData
 from warbench.rulesets.dystopian_wars.events import (
     AttackLost,
     AttackRolled,
@@ -201,8 +201,11 @@ def resolve_attack(
                                 answering_needed(CANCEL_NEEDED, obscured),
                                 label=f"{model.name} {kind} answer")
             cancelled += saved
+    # why the dice rolled are not those declared, said with the roll
+    changes: list[str] = []
     if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens and not dogfight:
         dice = dice * lead.tokens // attack.tokens
+        changes.append(f"{lead.tokens} of its {counted(attack.tokens, 'token')} left")
     if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):
         lead.armed = False
     if target_spec.tiny:
@@ -210,9 +213,16 @@ def resolve_attack(
                     label=f"{lead.name} {MOUNT_WORDS.get(attack.kind, attack.kind)} attack on"
                     f" {target.name}", by_model=lead.uid)
         return
-    dice = dice + attack.bonus + squadron_card_dice(state, data, lead)
-    if attack.band >= 3 and fog_in_force(state, data):
+    boosts = squadron_gunnery_cards(state, data, lead)
+    dice = dice + attack.bonus + sum(card.value for card in boosts)
+    if attack.bonus:
+        changes.append(f"{attack.bonus} more from the action card it was declared with")
+    changes += [f"{card.value} more from {card.name}" for card in boosts if card.value]
+    fog = fog_cards(state, data)
+    if attack.band >= 3 and fog:
         dice //= 2
+        changes.append(f"halved by {', '.join(fog)} in band {attack.band}")
+    told = f" ({attack.dice} declared; {'; '.join(changes)})" if changes else ""
     reactions = [
         data.cards[play.card]
         for play in state.in_play
@@ -232,7 +242,8 @@ def resolve_attack(
     if target_spec.shield and not target.marker("generator-offline") and not target.derelict:
         shield = rolled_hits(game, target.player, target_spec.shield, SHIELD_NEEDED,
                              label=f"{target.name} shields")
-    card_saves = sum(card.value for card in reactions if card.effect == "shields")
+    screens = [card for card in reactions if card.effect == "shields"]
+    card_saves = sum(card.value for card in screens)
     final = max(0, hits - cancelled - shield - card_saves)
     notes = []
     if cancelled:
@@ -243,7 +254,7 @@ def resolve_attack(
     if shield:
         notes.append(f"{shield} stopped by shields")
     if card_saves:
-        notes.append(f"{card_saves} by a card")
+        notes.append(f"{card_saves} stopped by {', '.join(card.name for card in screens)}")
     game.emit(
         AttackRolled(
             target=target.uid,
@@ -255,7 +266,7 @@ def resolve_attack(
             guns=tuple(attack.guns),
             band=attack.band,
             needed=needed,
-            text=f"{lead.name} rolls {counted(dice, 'die')} at {target.name}{aimed}: "
+            text=f"{lead.name} rolls {counted(dice, 'die')}{told} at {target.name}{aimed}: "
             + f"{hits} {'hit' if hits == 1 else 'hits'}"
             + (f" ({', '.join(notes)}), {final} {'counts' if final == 1 else 'count'}"
                if notes else ""),
@@ -322,15 +333,21 @@ def patrol_counters(
     return found
 
 
-def squadron_card_dice(state: DWState, data: RulesData, lead: Model) -> int:
-    """Extra dice on every attack led by ``lead`` from an S card in force that reaches it
-    (the squadron's commanded models only)."""
-    return sum(
-        data.cards[play.card].value
+def squadron_gunnery_cards(state: DWState, data: RulesData, lead: Model) -> list[Card]:
+    """The S cards in force giving extra dice to every attack led by ``lead`` (reaching
+    the squadron's commanded models only)."""
+    return [
+        data.cards[play.card]
         for play in state.in_play
         if play.squadron >= 0 and play.model < 0 and data.cards[play.card].effect == "gunnery"
         and card_reaches(play, lead)
-    )
+    ]
+
+
+def squadron_card_dice(state: DWState, data: RulesData, lead: Model) -> int:
+    """Extra dice on every attack led by ``lead`` from an S card in force that reaches it
+    (the squadron's commanded models only)."""
+    return sum(card.value for card in squadron_gunnery_cards(state, data, lead))
 
 
 def action_card(state: DWState, data: RulesData, lead: int) -> CardPlay | None:
@@ -362,6 +379,13 @@ def action_card_bonus(state: DWState, data: RulesData, lead: int) -> tuple[int, 
     return card_help(data, play)
 
 
+def fog_cards(state: DWState, data: RulesData) -> list[str]:
+    """The names of the fog cards in force: they halve the dice of attacks in range bands 3
+    and 4."""
+    return [data.cards[play.card].name for play in state.in_play
+            if data.cards[play.card].effect == "fog"]
+
+
 def fog_in_force(state: DWState, data: RulesData) -> bool:
     """Whether a fog card is in force: it halves the dice of attacks in range bands 3 and 4."""
-    return any(data.cards[play.card].effect == "fog" for play in state.in_play)
+    return bool(fog_cards(state, data))

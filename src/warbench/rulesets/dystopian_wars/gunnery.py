@@ -33,6 +33,7 @@ from warbench.rulesets.dystopian_wars.attack_listing import (
 )
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
+    action_card,
     action_card_bonus,
     answer_means,
     answers_with,
@@ -343,6 +344,7 @@ class Gunnery(Procedure[DWState, RulesData]):
                 state.models[uid].fired_at.append(action.target)
         attack.answer, _ = answer_for(state, data, attack)
         lead = state.models[lead_uid]
+        helping = action_card(state, data, lead_uid)
         bonus, easier = action_card_bonus(state, data, lead_uid)
         attack.bonus += bonus
         if easier:
@@ -353,6 +355,10 @@ class Gunnery(Procedure[DWState, RulesData]):
                 self.fuelled.append(lead_uid)
                 burn_fuel(game, lead, "attacking")
         self.attacks.append(attack)
+        # the action card declared with it says what it adds (rolled with the dice)
+        name = "" if helping is None else data.cards[helping.card].name
+        more = f" and {counted(bonus, 'more die')} from {name}" if bonus else ""
+        aim = f" ({name})" if easier else ""
         guns = guns_words(state, action.guns)
         how = "split" if attack.split else ("linked" if len(action.guns) > 1 else "")
         verb = fire_verb(action.guns)
@@ -365,7 +371,7 @@ class Gunnery(Procedure[DWState, RulesData]):
                 needed=attack.needed,
                 text=f"{guns} {verb + ' ' + how if how else verb} at "
                 f"{state.models[action.target].name}: {counted(attack.dice, 'die')} in band "
-                f"{attack.band}, hitting on {attack.needed}+",
+                f"{attack.band}{more}, hitting on {attack.needed}+{aim}",
             )
         )
 
