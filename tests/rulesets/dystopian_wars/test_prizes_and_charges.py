@@ -164,7 +164,7 @@ def test_dw_derelict_a_capture_clears_the_old_crews_all_stop() -> None:
     refresh(game)
     assert frigate.x > 17.0
     assert "the prize Hagel 1 drifts" in texts(game)
-    assert "Hagel 1 collides with Hagel 2: 0 hits against 0" in texts(game)
+    assert "Hagel 1 collides with Hagel 2: 0 hits on Hagel 2, 0 hits back on Hagel 1" in texts(game)
     assert owed(game).options == (PrizeCrew(1, True), PrizeCrew(1, False))
 
 
@@ -233,7 +233,8 @@ def test_dw_derelict_a_derelict_drifting_into_land_or_a_model_collides() -> None
     assert rolls[-3:] == [("Kaiserin collision with Gull Rock", 12),
                           ("Wacht 1 collision on Sovereign", 5),
                           ("Sovereign collision answer", 8)]
-    assert "Wacht 1 collides with Sovereign: 0 hits against 0" in texts(game)
+    assert ("Wacht 1 collides with Sovereign: 0 hits on Sovereign, 0 hits back on Wacht 1"
+            in texts(game))
     assert model(game, 1).y > 38.0 and model(game, 1).contact == [-1]
     assert model(game, 2).contact == [0] and model(game, 0).contact == [2]
 

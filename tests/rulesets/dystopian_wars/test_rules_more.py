@@ -40,7 +40,8 @@ from warbench.rulesets.dystopian_wars.setup import octagon
 
 def test_friends_only_collide_with_remaining_hull_dice_and_no_criticals() -> None:
     """DW-COLLIDE: friendly models never ram: both roll their remaining hull points at once
-    (4+), and a collision causes no critical hit."""
+    (4+), and a collision causes no critical hit. The log says whose hits land on whom
+    (USERS journey 2: "16 hits against 1" left it to guess, and "1 hits" misread)."""
     game = scripted(setup(
         [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
          squadron("britannia-frigate", (36.0, 16.0, 90.0), (39.0, 19.0, 90.0),
@@ -48,7 +49,8 @@ def test_friends_only_collide_with_remaining_hull_dice_and_no_criticals() -> Non
         [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
     ), (*P0_FIRST, *([6] * 8), *([1] * 8), 4, 1))
     play(game, Activate(0), Move(0, (7.0,)))
-    assert "Sovereign collides with Picket 1: 16 hits against 1" in texts(game)
+    assert ("Sovereign collides with Picket 1: 16 hits on Picket 1, 1 hit back on Sovereign"
+            in texts(game))
     frigate = model(game, 1)
     assert frigate.alive and frigate.damage == 1  # 16 hits, but a collision never crits
     assert not any("critical hit" in t for t in texts(game))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.procedures import Procedure
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import Collided, RamAnswered, Rammed
@@ -40,8 +41,8 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
                 model=mover.uid,
                 other=contact.other,
                 hits=hits,
-                text=f"{mover.name} runs into {piece.name} ({piece.density}): {hits} hits "
-                f"on {dice}D6",
+                text=f"{mover.name} runs into {piece.name} ({piece.density}): "
+                f"{counted(hits, 'hit')} on {dice}D6",
             )
         )
         mover.grounded = True
@@ -79,8 +80,8 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
             other=other.uid,
             hits=mover_hits,
             answer=other_hits,
-            text=f"{mover.name} collides with {other.name}: {mover_hits} hits against "
-            f"{other_hits}",
+            text=f"{mover.name} collides with {other.name}: {counted(mover_hits, 'hit')} on "
+            f"{other.name}, {counted(other_hits, 'hit')} back on {mover.name}",
         )
     )
     apply_hits(game, other, mover_hits, by_model=mover.uid, cause="collision", criticals=False)
