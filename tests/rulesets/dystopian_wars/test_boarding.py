@@ -7,6 +7,7 @@ import pytest
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
     P1_FIRST,
+    RULES,
     model,
     owed,
     play,
@@ -31,6 +32,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 from warbench.rulesets.dystopian_wars.boarding_rules import board_refusal
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.command import hits_needed
+from warbench.rulesets.dystopian_wars.picture import damage_text
 from warbench.rulesets.dystopian_wars.state import Locked
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
@@ -99,6 +101,8 @@ def test_dw_board_melee_the_log_says_how_an_assault_that_leaves_no_boarders_ends
     melee = next(i for i, line in enumerate(lines) if line.startswith("boarding Hagel 1:"))
     assert lines[melee + 1] == said
     assert not model(game, 1).derelict and model(game, 0).ap == 0
+    # DW-MK-BOARDERS-GONE: the table labels the cruiser's marker in words
+    assert damage_text(RULES.data, model(game, 0)) == "hull 5/5, no assault points"
 
 
 def test_boarding_needs_range_points_and_an_unbroken_crew() -> None:

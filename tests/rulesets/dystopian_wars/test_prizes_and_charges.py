@@ -100,10 +100,10 @@ def test_dw_derelict_the_table_says_whose_prize_a_derelict_is_and_when_it_holds_
         shapes = snapshot(game, 1)["scene"]["shapes"]
         return next(shape["damage"] for shape in shapes if shape["label"] == "Kaiserin")
 
-    assert shown() == "hull 9/9 derelict prize of player 1"
+    assert shown() == "hull 9/9, derelict, prize of player 1"
     idle_turn(game)
     play(game, PrizeCrew(1, True))
-    assert shown() == "hull 9/9 derelict prize of player 1 all stop"
+    assert shown() == "hull 9/9, derelict, prize of player 1, all stop"
 
 
 def test_dw_derelict_a_crew_that_lets_its_prize_drift_or_clears_all_stop_drifts_on() -> None:

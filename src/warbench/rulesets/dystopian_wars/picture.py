@@ -13,22 +13,45 @@ from warbench.rulesets.dystopian_wars.events import AttackDeclared, AttackRolled
 from warbench.rulesets.dystopian_wars.geometry import ARCS, BANDS
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
+#: Markers no critical hit names, in words: the one for a model with no assault points
+#: left (seed l.97) and a carrier's launching this turn.
+MARKER_WORDS = {"boarders-gone": "no assault points", "launching": "launching"}
+
+
+def marker_words(data: RulesData, name: str, count: int) -> str:
+    """A marker in words: a critical hit's by the name of its result (the first row
+    placing it), two or more counted ('2 raging fires').
+
+    >>> from warbench.rulesets.dystopian_wars.data import load_data
+    >>> rules = load_data()
+    >>> marker_words(rules, "half-mv", 1), marker_words(rules, "raging-fire", 2)
+    ('engines damaged', '2 raging fires')
+    >>> marker_words(rules, "boarders-gone", 1)
+    'no assault points'
+    """
+    said = MARKER_WORDS.get(name) or next(
+        (row.name.lower() for row in data.criticals if row.marker == name),
+        name.replace("-", " "),
+    )
+    return counted(count, said) if count > 1 else said
+
 
 def damage_text(data: RulesData, model: Model) -> str:
-    """Hull points left, the markers it carries (fires, criticals...), and for a derelict
-    whose prize it is and whether its crew holds it at all stop (DW-DERELICT)."""
+    """Hull points left, the markers it carries in words (fires, criticals...), and for a
+    derelict whose prize it is and whether its crew holds it at all stop (DW-DERELICT)."""
     spec = data.models[model.cls]
     if not model.alive:
         return model.fate or "destroyed"
     parts = [f"hull {max(spec.hp - model.damage, 0)}/{spec.hp}"]
-    parts += [f"{name} {count}" for name, count in sorted(model.markers.items()) if count]
+    parts += [marker_words(data, name, count)
+              for name, count in sorted(model.markers.items()) if count]
     if model.derelict:
         parts.append("derelict")
         if model.prize_of >= 0:
             parts.append(f"prize of {player_name(model.prize_of)}")
             if model.helm == "all_stop":
                 parts.append("all stop")
-    return " ".join(parts)
+    return ", ".join(parts)
 
 
 def attacks_drawn(data: RulesData, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:
