@@ -35,7 +35,8 @@ class Ghost:
     """Where the piece ``label`` of the table picture would stand after an action: at
     ``(x, y)`` facing ``heading`` (degrees clockwise from up the table), having passed
     through the points of ``path`` on the way; ``size`` is its base's radius, for a piece
-    not yet on the table (a placement)."""
+    not yet on the table (a placement); ``meets`` says in words what stops it there, where
+    the rules roll for that (a Dystopian Wars ram or collision)."""
 
     label: str
     x: float
@@ -43,6 +44,7 @@ class Ghost:
     heading: float | None = None
     path: tuple[tuple[float, float], ...] = ()
     size: float | None = None
+    meets: str = ""
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -53,6 +55,7 @@ class Ghost:
             "heading": self.heading,
             "path": [list(point) for point in self.path],
             "size": self.size,
+            "meets": self.meets,
         }
 
 

@@ -291,6 +291,43 @@ def test_collision_with_terrain_stops_the_model_and_grounds_it() -> None:
     refused(game, Fire(((0, "broadside (starboard)"),), 1), "ran aground")
 
 
+def test_dw_ram_a_move_considered_says_what_it_rams_runs_into_or_collides_with() -> None:
+    """DW-RAM, DW-COLLIDE-TERRAIN, DW-COLLIDE (USERS journey 2): a move considered before
+    it is made (the table's ghost) says what stops it and what the rules will roll: the
+    battleship's ram of the enemy frigate met bow first, the island's 12 dice, a collision
+    with a friend; a move meeting nothing says nothing. Walked in a referee game, a move
+    into an island read only "Allowed" and where it ended. The ghost ends where the move
+    made does."""
+    frigates = squadron("prussia-frigate", (36.0, 16.0, 90.0), (39.0, 20.0, 90.0),
+                        (42.0, 20.0, 90.0))
+    island = [{"name": "Gull Rock", "kind": "island", "density": "dense",
+               "points": octagon(36.0, 20.0, 3.0)}]
+    pickets = squadron("britannia-frigate", (36.0, 16.0, 90.0), (39.0, 19.0, 90.0),
+                       (42.0, 19.0, 90.0))
+    far = [squadron("prussia-frigate", (10.0, 40.0, 0.0), (13.0, 40.0, 0.0), (16.0, 40.0, 0.0))]
+    sovereign = [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")]
+    cases = [
+        (setup(sovereign, [frigates]),
+         "rams Hagel 1: 2 dice, then Hagel 1 answers with its hull left (DW-RAM)"),
+        (setup(sovereign, far, terrain=island),
+         "runs into Gull Rock (dense): 12 dice at it (DW-COLLIDE-TERRAIN)"),
+        (setup([*sovereign, pickets], far),
+         "collides with Picket 1: both roll their hull left at once, no critical hits "
+         "(DW-COLLIDE)"),
+        (setup(sovereign, far), ""),
+    ]
+    for game_setup, meets in cases:
+        game = scripted(game_setup, [*P0_FIRST, *[1] * 30])
+        play(game, Activate(0))
+        move = Move(0, (7.0,))
+        (ghost,) = game.ruleset.action_preview(game.observe(0).state, move).ghosts
+        assert ghost.meets == meets
+        play(game, move)
+        ship = model(game, 0)
+        assert (ghost.x, ghost.y) == (pytest.approx(ship.x, abs=1e-3),
+                                      pytest.approx(ship.y, abs=1e-3))
+
+
 def test_submerged_models_pass_under_ships_and_attack_only_with_torpedoes() -> None:
     """DW-SUBMERGED: a diving model chooses its level for the activation; submerged it passes
     under other models and may only use torpedoes; surface ships cannot fire at it in

@@ -17,6 +17,7 @@ from warbench.core.geometry import Pose
 from warbench.core.geometry.movement import TurnLimits
 from warbench.core.geometry.vectors import bearing, signed_angle
 from warbench.core.preview import Ghost, Preview
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.actions import Deploy, Fire, Move, Pivot
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.movement import (
@@ -26,8 +27,10 @@ from warbench.rulesets.dystopian_wars.movement import (
     move_refusal,
     pivot_refusal,
 )
+from warbench.rulesets.dystopian_wars.rams import TERRAIN_DICE
 from warbench.rulesets.dystopian_wars.state import DWState, Model
-from warbench.rulesets.dystopian_wars.sweep import carry_out
+from warbench.rulesets.dystopian_wars.surface import piece_met
+from warbench.rulesets.dystopian_wars.sweep import MoveResult, carry_out
 
 #: Spacing (inches) of the points along the straight run where a dragged move may turn.
 TURN_STEP = 0.25
@@ -90,12 +93,39 @@ def action_preview(data: RulesData, state: DWState, action: Action) -> Preview:
         limits = limits_for(state, data, model, backward=action.backward)
         poses = list(_walk(model, action, _turn_run(limits)))
         final = poses[-1]
+        meets = ""
     else:
-        final = carry_out(state, data, model, plan, action).final
+        result = carry_out(state, data, model, plan, action)
+        final, meets = result.final, met_words(data, state, model, result)
         poses = [pose.turned(180.0) if action.backward else pose for pose in plan.poses]
     path = tuple((round(p.x, 3), round(p.y, 3)) for p in poses[1:-1])
-    ghost = Ghost(label, round(final.x, 3), round(final.y, 3), round(final.heading, 3), path)
+    ghost = Ghost(label, round(final.x, 3), round(final.y, 3), round(final.heading, 3), path,
+                  meets=meets)
     return Preview((ghost,), reason)
+
+
+def met_words(data: RulesData, state: DWState, model: Model, result: MoveResult) -> str:
+    """What stops ``model``'s move where it ends and what the rules roll for it, in words
+    ('' for nothing): a ram of an enemy met bow first by a model with a ram rating
+    (DW-RAM), else a collision (DW-COLLIDE), terrain's dice (DW-COLLIDE-TERRAIN), or a
+    model it touched from the start, held with no dice (DW-RAM-START)."""
+    contact = result.contact
+    if contact is None:
+        if result.held_by is None:
+            return ""
+        return (f"held against {state.models[result.held_by].name}, touched from the start: "
+                "no dice (DW-RAM-START)")
+    if contact.other < 0:
+        piece = piece_met(state.terrain, state.surface, contact.other)
+        return (f"runs into {piece.name} ({piece.density}): "
+                f"{counted(TERRAIN_DICE[piece.density], 'die')} at it (DW-COLLIDE-TERRAIN)")
+    other = state.models[contact.other]
+    rr = data.models[model.cls].rr
+    if other.player != model.player and contact.forward and rr >= 1:
+        return (f"rams {other.name}: {counted(rr, 'die')}, then {other.name} answers with "
+                "its hull left (DW-RAM)")
+    return (f"collides with {other.name}: both roll their hull left at once, no critical "
+            "hits (DW-COLLIDE)")
 
 
 def _turn_run(limits: TurnLimits) -> float:

@@ -270,7 +270,7 @@ function showConsidered(message) {
   const ghost = message.ghosts[0];
   const shape = ghost && state && state.scene.shapes.find((s) => s.label === ghost.label);
   if (board) { if (ghost) board.ghost(ghost, shape, !message.reason); else board.clearGhosts(); }
-  $("consider-ghost").textContent = ghost ? `ends at (${ghost.x.toFixed(1)}, ${ghost.y.toFixed(1)})${ghost.heading !== null ? `, facing ${ghost.heading}°` : ""}` : "";
+  $("consider-ghost").textContent = ghost ? `ends at (${ghost.x.toFixed(1)}, ${ghost.y.toFixed(1)})${ghost.heading !== null ? `, facing ${ghost.heading}°` : ""}${ghost.meets ? `: ${ghost.meets}` : ""}` : "";
   const nudges = $("consider-nudges");
   nudges.replaceChildren();
   if (message.action === null) { $("consider-take").hidden = true; return; }
