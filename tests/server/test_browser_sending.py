@@ -29,7 +29,8 @@ def test_a_double_click_on_send_the_faces_sends_them_once(
 ) -> None:
     """Referee mode: a double click on "Send the faces" sends the faces typed once; the
     next roll asked is not answered by an empty second message ("Refused: expected 1 face
-    ..., got []") before the person has seen it."""
+    ..., got []") before the person has seen it. Nothing typed is said on the page, with an
+    example of as many faces as the roll asks for."""
     page = _open_seat(server, browser, "dystopian-wars", "commodore", referee=True)
     page.wait_for_selector("#dice-panel:not([hidden])", timeout=30_000)
     assert page.evaluate(COUNT_SENT)
@@ -47,7 +48,12 @@ def test_a_double_click_on_send_the_faces_sends_them_once(
     page.wait_for_selector("#dice-panel:not([hidden])", timeout=30_000)
     page.fill("#dice-faces", "")
     page.click("#dice-send")
-    assert page.inner_text("#message").startswith("Type the")
+    asked = page.evaluate("[state.roll.count, state.roll.sides]")
+    example = page.inner_text("#message").split("e.g. ")[1].rstrip(".").split()
+    assert page.inner_text("#message").startswith(f"Type the {asked[0]} face")
+    # the example has as many faces as asked, each on the die (not "4 2 6" for one d6)
+    assert len(example) == asked[0] and all(1 <= int(f) <= asked[1] for f in example)
+    assert page.get_attribute("#dice-faces", "placeholder") == "faces, e.g. " + " ".join(example)
     assert page.evaluate("sent('faces')") == 1
     page.close()
 

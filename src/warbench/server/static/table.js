@@ -157,16 +157,23 @@ function passTheScreen(seat, side) {
   $("curtain-ready").onclick = () => { $("curtain").hidden = true; };
 }
 
+// An example of what to type for a roll: as many faces as asked, each on the die.
+function facesExample(roll) {
+  return Array.from({ length: roll.count }, (_, i) => ((([4, 2, 6, 1, 5, 3][i % 6]) - 1) % roll.sides) + 1).join(" ");
+}
+
 function showDice(roll) {
   $("dice-panel").hidden = !roll;
   if (!roll) return;
+  const example = facesExample(roll);
   $("dice-ask").textContent = `Roll ${roll.count} d${roll.sides} for ${roll.label || "a roll"} and type the faces:`;
+  $("dice-faces").placeholder = `faces, e.g. ${example}`;
   $("dice-send").onclick = () => {
     if (acting) return;  // a double click: the faces are on their way, the answer will come
     const typed = $("dice-faces").value.split(/[\s,]+/).filter(Boolean);
     const wrong = typed.find((part) => !/^-?\d+(\.\d+)?$/.test(part));
-    if (wrong !== undefined) { say(`"${wrong}" is not a die's face: type the numbers rolled, e.g. 4 2 6`, "bad"); return; }
-    if (!typed.length) { say(`Type the ${roll.count} face${roll.count === 1 ? "" : "s"} rolled first, e.g. 4 2 6.`, "bad"); return; }
+    if (wrong !== undefined) { say(`"${wrong}" is not a die's face: type the numbers rolled, e.g. ${example}`, "bad"); return; }
+    if (!typed.length) { say(`Type the ${roll.count} face${roll.count === 1 ? "" : "s"} rolled first, e.g. ${example}.`, "bad"); return; }
     acting = true;
     $("dice-faces").value = "";
     say("Faces sent…", "muted");
