@@ -84,6 +84,29 @@ def test_opening_hands_are_dealt_and_hidden() -> None:
     assert entitlement(state(duel), data, 0) == 1
 
 
+def test_dw_cards_hidden_a_seats_table_says_its_own_hand_and_only_how_many_others_hold(
+) -> None:
+    """DW-CARDS-HIDDEN (USERS journey 2): each seat's table says its own hand by name and
+    how many cards the other player holds, never which; a spectator's says no hand. Walked
+    in a referee game, a hand was told once, in the log line of the draw, and then only
+    where a decision offered a card."""
+    from warbench.server.snapshot import SPECTATOR, snapshot
+
+    game = Game.new(DystopianWarsRuleset(), seed=4)
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    hands = [hand.value for hand in state(game).hands]
+    for seat in (0, 1):
+        title = snapshot(game, seat)["scene"]["title"]
+        assert title.startswith("Dystopian Wars, turn ")
+        said = title.split("your hand: ")[1]
+        own = {data.cards[key].name for key in hands[seat]}
+        assert all(name in said for name in own)
+        assert f"player {2 - seat} holds {len(hands[1 - seat])} cards" in said
+        theirs_only = {data.cards[key].name for key in hands[1 - seat]} - own
+        assert theirs_only and not any(name in title for name in theirs_only)
+    assert "hand" not in snapshot(game, SPECTATOR)["scene"]["title"]
+
+
 def test_the_cards_drawn_name_who_drew_them_and_only_the_drawer_sees_them() -> None:
     """DW-CARDS-HIDDEN, DW-CARDS-DRAW: the line telling which cards came names the player
     who drew them and the cards by name, so a view of every seat's events (a referee's,

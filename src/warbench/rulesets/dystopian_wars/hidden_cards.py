@@ -1,4 +1,5 @@
-"""What a seat may know of the STAR cards, and dealing the unseen ones for a search.
+"""What a seat may know of the STAR cards, its own hand in words, and dealing the unseen
+ones for a search.
 
 A player sees their own hand; everyone sees how many cards each player holds and has
 left in their deck (they lie on the table), the discards and the trashed cards. Nobody
@@ -18,6 +19,7 @@ from typing import Any
 from warbench.core.plain import REDACTED, Hidden
 from warbench.core.redaction import blank_stream
 from warbench.core.rng import RandomStream
+from warbench.core.words import counted, player_name
 from warbench.rulesets.dystopian_wars.cards import TurnCards
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState
@@ -119,3 +121,29 @@ def _sizes(state: DWState) -> tuple[list[int], list[int]]:
     if isinstance(state, ObservedState):
         return state.hand_sizes, state.deck_sizes
     return [len(hand.value) for hand in state.hands], [len(deck.value) for deck in state.decks]
+
+
+def hand_words(data: RulesData, state: DWState) -> str:
+    """The one hand ``state`` lets its viewer read, in words, with how many cards each
+    other player holds (they lie on the table); '' where it shows no hand (a spectator's)
+    or every hand (the true state), so it says only a seat its own (DW-CARDS-HIDDEN).
+
+    >>> from warbench.rulesets.dystopian_wars.data import load_data
+    >>> state = DWState(players=2, rng=blank_stream(),
+    ...                 hands=[Hidden(0, ["sea-mist", "hard-to-port", "sea-mist"]),
+    ...                        Hidden(1, ["sea-mist"])])
+    >>> hand_words(load_data(), observed_state(state, 0))
+    'your hand: Hard to port, Sea mist ×2 · player 2 holds 1 card'
+    >>> hand_words(load_data(), state), hand_words(load_data(), observed_state(state, -2))
+    ('', '')
+    """
+    seen = [player for player, hand in enumerate(state.hands) if not _unseen(hand.value)]
+    if len(seen) != 1:
+        return ""
+    names = Counter(data.cards[key].name for key in state.hands[seen[0]].value)
+    cards = ", ".join(f"{name} ×{count}" if count > 1 else name
+                      for name, count in sorted(names.items()))
+    sizes, _ = _sizes(state)
+    others = [f"{player_name(player)} holds {counted(size, 'card')}"
+              for player, size in enumerate(sizes) if player != seen[0]]
+    return " · ".join([f"your hand: {cards or 'no cards'}", *others])

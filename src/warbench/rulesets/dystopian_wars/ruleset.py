@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ from warbench.core.lists import ArmyList, Violation
 from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
+from warbench.core.scene import Scene
 from warbench.core.table import Attack, TablePicture
 from warbench.core.table import Piece as Shape
 from warbench.core.victory import Victory
@@ -33,7 +35,11 @@ from warbench.rulesets.dystopian_wars.fleets import (
     commodore_violations,
     wing_violations,
 )
-from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
+from warbench.rulesets.dystopian_wars.hidden_cards import (
+    deal_unseen_cards,
+    hand_words,
+    observed_state,
+)
 from warbench.rulesets.dystopian_wars.picture import attacks_drawn, damage_text
 from warbench.rulesets.dystopian_wars.setup import (
     SCENARIOS,
@@ -328,6 +334,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             title += ", land table"
         ground = "land" if state.surface == "land" else ""
         return TablePicture(state.width, state.height, tuple(pieces), title=title, ground=ground)
+
+    def scene(self, state: DWState, units: Mapping[str, str]) -> Scene:
+        """The table picture, its title saying the seat's own hand and how many cards the
+        others hold where ``state`` is a seat's view (:func:`.hidden_cards.hand_words`)."""
+        scene = super().scene(state, units)
+        hand = hand_words(self.data, state)
+        return dataclasses.replace(scene, title=f"{scene.title} · {hand}") if hand else scene
 
     def attacks_drawn(self, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)
