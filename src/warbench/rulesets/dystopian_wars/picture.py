@@ -16,24 +16,30 @@ from warbench.rulesets.dystopian_wars.state import DWState, Model
 #: Markers no critical hit names, in words: the one for a model with no assault points
 #: left (seed l.97) and a carrier's launching this turn.
 MARKER_WORDS = {"boarders-gone": "no assault points", "launching": "launching"}
+#: Markers that are things on the model, counted as such (the others are conditions).
+COUNTED_MARKERS = frozenset({"raging-fire"})
 
 
 def marker_words(data: RulesData, name: str, count: int) -> str:
     """A marker in words: a critical hit's by the name of its result (the first row
-    placing it), two or more counted ('2 raging fires').
+    placing it). Fires are counted ('2 raging fires'); a condition placed twice says so
+    ('engines damaged x2'); a state that is only on or off says nothing more ('no assault
+    points', however many boardings took them).
 
     >>> from warbench.rulesets.dystopian_wars.data import load_data
     >>> rules = load_data()
     >>> marker_words(rules, "half-mv", 1), marker_words(rules, "raging-fire", 2)
     ('engines damaged', '2 raging fires')
-    >>> marker_words(rules, "boarders-gone", 1)
-    'no assault points'
+    >>> marker_words(rules, "boarders-gone", 2), marker_words(rules, "half-mv", 2)
+    ('no assault points', 'engines damaged x2')
     """
-    said = MARKER_WORDS.get(name) or next(
-        (row.name.lower() for row in data.criticals if row.marker == name),
-        name.replace("-", " "),
-    )
-    return counted(count, said) if count > 1 else said
+    if name in MARKER_WORDS:
+        return MARKER_WORDS[name]
+    said = next((row.name.lower() for row in data.criticals if row.marker == name),
+                name.replace("-", " "))
+    if count <= 1:
+        return said
+    return counted(count, said) if name in COUNTED_MARKERS else f"{said} x{count}"
 
 
 def damage_text(data: RulesData, model: Model) -> str:
