@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
-from tests.server.test_browser_table import SEEN, _show
+from tests.server.test_browser_table import DETACH, SEEN, _show
 from tests.server.test_field_choices import (
     armada_orders_moment,
     crowded_group_turn,
@@ -30,11 +30,7 @@ from warbench.server.snapshot import snapshot
 
 def _detach(page: Any) -> None:
     """Cut the page from the live game; keep what it sends in ``sent``, unanswered."""
-    page.evaluate("""() => {
-        socket.onclose = null; socket.onmessage = null; socket.close();
-        window.sent = [];
-        send = (message) => { sent.push(message); };
-    }""")
+    page.evaluate(DETACH)
 
 
 def _showing(server: str, browser: Any, ruleset_id: str, bot: str, game: Any) -> Any:  # noqa: F811

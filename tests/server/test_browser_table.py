@@ -30,8 +30,20 @@ from warbench.server.snapshot import snapshot
 SEEN = Path("/tmp") / "warbench-browser"  # screenshots to look at; docs/play/ is left alone
 
 
+#: Cut the page from its live game, once: what it sends is kept in ``sent``, unanswered, and
+#: the live game's bot can no longer redraw the board under a test.
+DETACH = """() => {
+    if (window.sent) return;
+    socket.onclose = null; socket.onmessage = null; socket.close();
+    window.sent = [];
+    send = (message) => { sent.push(message); };
+}"""
+
+
 def _show(page: Any, snap: dict[str, Any]) -> None:
-    """Draw ``snap`` on the page as a state message from the server."""
+    """Draw ``snap`` on the page as a state message from the server (the page cut from its
+    live game first: :data:`DETACH`)."""
+    page.evaluate(DETACH)
     page.evaluate("(m) => showState(m)", snap)
 
 
