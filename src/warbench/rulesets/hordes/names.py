@@ -25,10 +25,27 @@ from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.state import Model
 
 
+class _LastTable:
+    """The labels of the table labelled last: the engine names models of one state many
+    times a decision (prompts, narration, rolls' words), and a state's models, their cards
+    and sides never change once it is set up (it only appends models, which the length
+    sees); the list is held, so no other list can take its place at its address."""
+
+    models: Sequence[Model] | None = None
+    count = -1
+    data: HordesData | None = None
+    labels: tuple[str, ...] = ()
+
+
 def model_labels(data: HordesData, models: Sequence[Model]) -> tuple[str, ...]:
     """Every model's label, in the order of ``models`` (a state's, where each model's uid is
     its place), from ``data``'s cards."""
-    return told_apart(tuple((data.models[model.card].name, model.owner) for model in models))
+    last = _LastTable
+    if models is not last.models or len(models) != last.count or data is not last.data:
+        last.labels = told_apart(tuple((data.models[model.card].name, model.owner)
+                                       for model in models))
+        last.models, last.count, last.data = models, len(models), data
+    return last.labels
 
 
 def model_label(data: HordesData, models: Sequence[Model], model: Model) -> str:
