@@ -1,7 +1,8 @@
 """Real-browser tests of the action forms' lists (Playwright, Debian's chromium): a weapon
 list narrowed to the unit chosen and holding every weapon it may fire, a Dystopian Wars
 attack's guns ticked in words with the targets following them, a value outside a list read
-in words, and HORDES' blows at one's own models folded after the enemy's.
+in words, and HORDES' blows at one's own models and rushes that cannot reach folded after
+the others.
 
 As in ``test_browser_table``, the moment is built in Python and the seat's snapshot handed
 to the page's own ``showState``; the page's live connection is then cut, and what it would
@@ -22,7 +23,12 @@ from tests.server.test_field_choices import (
     cruisers_declaring,
     group_turn,
 )
-from tests.server.test_field_choices_hordes import HORDES_CLOSE, HORDES_CROWD, _no_distance
+from tests.server.test_field_choices_hordes import (
+    HORDES_CLOSE,
+    HORDES_CROWD,
+    HORDES_FAR,
+    _no_distance,
+)
 from tests.server.test_no_attack_reason import cruiser_out_of_reach
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
@@ -166,6 +172,36 @@ def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
     assert charge.locator("optgroup").get_attribute("label").startswith("at your own models")
     assert charge.locator("optgroup option").all_inner_texts() == ["your own Mosshound"]
     _panel_shot(page, "hordes-own-models-open.png")
+    page.close()
+
+
+def test_hordes_rushes_that_cannot_reach_sit_in_a_fold_of_their_own(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """HOR-CHARGE, HOR-SLAM: the charge and slam at the far Slag Hound, whose run-out ends
+    short of it, sit in a closed fold saying why they are there, apart from the fold of
+    blows at the player's own Mosshound; the Charge form's target list puts each under
+    its own group, the reachable Vesk first."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+
+    game = hordes_battle(*HORDES_FAR)
+    activate(game, 1)
+    page = _showing(server, browser, "hordes", "warlock", game)
+    decision = page.locator("#decisions .decision").first
+    shown = decision.locator("button.option:visible").all_inner_texts()
+    assert not [text for text in shown if "Slag Hound" in text or "your own" in text]
+    captions = decision.locator("details.aside > summary").all_inner_texts()
+    assert "2 more that cannot reach their target (legal: the model rushes SPD + 3\" at it," \
+        " then its activation ends)" in captions
+    assert any(caption.startswith("2 more at your own models") for caption in captions)
+    charge = decision.locator(".space-form[data-type='charge'] select[data-field='target']")
+    assert charge.evaluate("s => s.selectedOptions[0].textContent") == "Cinder Matron Vesk"
+    groups = charge.evaluate("""(s) => [...s.querySelectorAll('optgroup')].map(
+        (g) => [g.label.split(' (')[0], [...g.children].map((o) => o.textContent)])""")
+    assert sorted(groups) == [["at your own models", ["your own Mosshound"]],
+                              ["that cannot reach their target", ["Slag Hound"]]]
+    _panel_shot(page, "hordes-short-rushes-folded.png")
     page.close()
 
 

@@ -38,7 +38,7 @@ def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> Non
     assert not [label for label in labels if "your own" in label]
     form = _form(snap, "charge")
     assert _choices(form["target"]) == {2: "your own Mosshound", 3: "Cinder Matron Vesk"}
-    assert form["target"]["aside"]["values"] == [2]
+    assert [group["values"] for group in form["target"]["aside"]] == [[2]]
     space = next(s for s in plain["spaces"] if s["type"] == "charge")
     assert space["samples"][0]["target"] == 3
     assert not any("your own" in words for words in space["sample_words"][:1])
@@ -88,3 +88,37 @@ def _no_distance(label: str) -> str:
     """A HORDES option's words without the distance they end with (HOR-ACTION-ODDS:
     ``charge Cinder Matron Vesk (9.1" away, moves up to 9.0": reaches)``)."""
     return re.sub(r' \([0-9.]+" away, [^)]*\)$', "", label)
+
+
+#: HORDES: the crowd above with a Slag Hound (4) of the enemy's 30" off, beyond any rush.
+HORDES_FAR = ([["maelis", "oakhide-brute", "mosshound"], ["vesk", "slag-hound"]],
+              [*HORDES_CROWD[1], [24, 44, 180]])
+
+
+def test_hordes_rushes_that_cannot_reach_are_set_aside_in_their_own_fold() -> None:
+    """HOR-CHARGE, HOR-SLAM: a charge or slam whose whole run-out (SPD + 3") ends short of
+    its target is legal (a model may charge any model it sees) but fails, ending the
+    activation: the options at the far Slag Hound carry a caption saying so, those at the
+    near Vesk none, those at the player's own Mosshound still theirs. The Charge form's
+    target list groups the Slag Hound and the Mosshound each under its own caption."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+    from warbench.rulesets.hordes.words import OWN_MODELS_ASIDE, SHORT_RUSH_ASIDE
+
+    game = hordes_battle(*HORDES_FAR)
+    activate(game, 1)
+    (plain,) = snapshot(game, 0)["decisions"]
+    aside = {_no_distance(o["label"]): o.get("aside") for o in plain["options"]
+             if o["action"]["type"] in ("charge", "slam")}
+    assert aside == {
+        "charge Cinder Matron Vesk": None, "slam Cinder Matron Vesk": None,
+        "charge Slag Hound": SHORT_RUSH_ASIDE, "slam Slag Hound": SHORT_RUSH_ASIDE,
+        "charge your own Mosshound": OWN_MODELS_ASIDE,
+        "slam your own Mosshound": OWN_MODELS_ASIDE}
+    labels = [o["label"] for o in plain["options"] if "Slag Hound" in o["label"]]
+    assert labels and all("cannot reach" in label for label in labels)
+    form = _form(snapshot(game, 0), "charge")
+    assert _choices(form["target"]) == {
+        2: "your own Mosshound", 3: "Cinder Matron Vesk", 4: "Slag Hound"}
+    groups = {group["caption"]: group["values"] for group in form["target"]["aside"]}
+    assert groups == {OWN_MODELS_ASIDE: [2], SHORT_RUSH_ASIDE: [4]}

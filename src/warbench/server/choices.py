@@ -187,18 +187,23 @@ def _piece_choices(spec: Mapping[str, Any], actor: str, drawn: list[Action], wor
 
 
 def _aside_values(name: str, drawn: list[Action], reasons: list[str | None]
-                  ) -> dict[str, Any] | None:
+                  ) -> list[dict[str, Any]] | None:
     """The values of the field ``name`` that only actions set aside give (each action's
-    caption in ``reasons``, ``None`` where it is not), with their caption; ``None`` for
-    none."""
+    caption in ``reasons``, ``None`` where it is not), grouped by caption in the order
+    the captions first come: ``[{"caption": ..., "values": [...]}, ...]``; ``None`` for
+    none. A value that actions of two captions give goes with the first."""
     kept = {getattr(action, name) for action, why in zip(drawn, reasons, strict=True)
             if why is None}
-    apart = {getattr(action, name): why for action, why in zip(drawn, reasons, strict=True)
-             if why is not None}
-    values = sorted(set(apart) - kept)
-    if not values:
+    groups: dict[str, set[Any]] = {}
+    placed: set[Any] = set()
+    for action, why in zip(drawn, reasons, strict=True):
+        value = getattr(action, name)
+        if why is not None and value not in kept and value not in placed:
+            groups.setdefault(why, set()).add(value)
+            placed.add(value)
+    if not groups:
         return None
-    return {"caption": apart[values[0]], "values": values}
+    return [{"caption": caption, "values": sorted(values)} for caption, values in groups.items()]
 
 
 def value_words(action: Action, words: Words) -> dict[str, str]:

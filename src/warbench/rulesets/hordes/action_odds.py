@@ -26,7 +26,6 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.attacks import AttackOptionsError, OddsAnswer
-from warbench.core.geometry import Point
 from warbench.core.odds import Dist
 from warbench.rulesets.hordes import actions as act
 from warbench.rulesets.hordes.activation import Activation
@@ -60,7 +59,7 @@ from warbench.rulesets.hordes.odds_target import damage_roll_odds
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, SlamFlight
 from warbench.rulesets.hordes.profile import is_crippled, stat
 from warbench.rulesets.hordes.rolls import dice_count
-from warbench.rulesets.hordes.rush import CHARGE_BONUS, RushLine, rush_line
+from warbench.rulesets.hordes.rush import CHARGE_BONUS, RushLine, arrival, rush_line, rush_reaches
 from warbench.rulesets.hordes.shot import NOT_UNDER_THE_SPRAY, Shot, shot_at
 from warbench.rulesets.hordes.space import body, gap, in_melee_range, radius, weapon_reach
 from warbench.rulesets.hordes.state import HordesState, Model
@@ -301,13 +300,6 @@ def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, 
 # ---------------------------------------------------------------------- rushes
 
 
-def _arrival(me: Model, line: RushLine, stop_short: float) -> tuple[Model, float]:
-    """``me`` where the charge or slam would leave it (a copy), and how far it moved."""
-    moved = line.moved(stop_short)
-    end = Point(me.x, me.y).toward(line.heading, moved)
-    return dataclasses.replace(me, x=end.x, y=end.y, heading=line.heading), moved
-
-
 def _fails(what: str, line: RushLine, spd: int, reach: float) -> OddsAnswer:
     return OddsAnswer(
         Dist.from_mapping({0: 1.0}), "boxes",
@@ -320,7 +312,7 @@ def _fails(what: str, line: RushLine, spd: int, reach: float) -> OddsAnswer:
 def _charge(data: HordesData, state: HordesState, me: Model, target: Model,
             stop_short: float) -> OddsAnswer | None:
     line = rush_line(data, state, me, target, False)
-    there, moved = _arrival(me, line, stop_short)
+    there, moved = arrival(me, line, stop_short)
     weapons = [w for w in data.models[me.card].weapons if w.kind == "melee"]
     reaching = [w for w in weapons if in_melee_range(data, there, target, weapon_reach(w))]
     if not reaching:
@@ -340,7 +332,7 @@ def _charge(data: HordesData, state: HordesState, me: Model, target: Model,
 def _slam(data: HordesData, state: HordesState, me: Model, target: Model,
           stop_short: float) -> OddsAnswer | None:
     line = rush_line(data, state, me, target, True)
-    there, moved = _arrival(me, line, stop_short)
+    there, moved = arrival(me, line, stop_short)
     if gap(data, there, target) > POWER_ATTACK_RANGE + 1e-9:
         return _fails("slam", line, stat(data, me, "spd"), POWER_ATTACK_RANGE)
     larger = radius(data, target) > radius(data, me)
@@ -466,13 +458,8 @@ def distance_words(data: HordesData, state: HordesState, action: Action) -> str:
         return _reach(away, float(record.rng), False)
     if isinstance(action, act.Charge | act.Slam):
         slam = isinstance(action, act.Slam)
-        line = rush_line(data, state, me, target, slam)
-        there, moved = _arrival(me, line, action.stop_short)
-        if slam:
-            reaches = gap(data, there, target) <= POWER_ATTACK_RANGE + 1e-9
-        else:
-            reaches = any(in_melee_range(data, there, target, weapon_reach(w))
-                          for w in data.models[me.card].weapons if w.kind == "melee")
+        moved = rush_line(data, state, me, target, slam).moved(action.stop_short)
+        reaches = rush_reaches(data, state, me, target, slam, action.stop_short)
         verdict = "reaches" if reaches else "cannot reach"
         return f' ({away:.1f}" away, moves {moved:.1f}": {verdict})'
     return ""

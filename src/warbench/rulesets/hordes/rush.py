@@ -4,10 +4,12 @@ run-out."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
 from warbench.core.actions import Action
+from warbench.core.geometry import Point
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.rulesets.hordes.actions import Charge, Slam
@@ -17,7 +19,7 @@ from warbench.rulesets.hordes.movement import face
 from warbench.rulesets.hordes.power import POWER_ATTACK_RANGE
 from warbench.rulesets.hordes.profile import stat
 from warbench.rulesets.hordes.refusals import RULES
-from warbench.rulesets.hordes.space import gap, melee_reach, run_out
+from warbench.rulesets.hordes.space import gap, in_melee_range, melee_reach, run_out, weapon_reach
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Inches a charge or slam adds to SPD.
@@ -88,6 +90,27 @@ def rush_line(data: HordesData, state: HordesState, mover: Model, target: Model,
     distance, _ = run_out(data, state, mover, heading, stat(data, mover, "spd") + CHARGE_BONUS)
     reach = POWER_ATTACK_RANGE if slam else melee_reach(data, mover)
     return RushLine(heading, distance, gap(data, mover, target), reach)
+
+
+def arrival(mover: Model, line: RushLine, stop_short: float) -> tuple[Model, float]:
+    """``mover`` where its charge or slam along ``line`` would leave it (a copy), and how
+    far it moved."""
+    moved = line.moved(stop_short)
+    end = Point(mover.x, mover.y).toward(line.heading, moved)
+    return dataclasses.replace(mover, x=end.x, y=end.y, heading=line.heading), moved
+
+
+def rush_reaches(data: HordesData, state: HordesState, mover: Model, target: Model,
+                 slam: bool, stop_short: float = 0.0) -> bool:
+    """Whether ``mover``'s charge (or slam) at ``target`` ends with the target in its melee
+    range (a slam: within 0.5"), judged as the game judges the arrival (HOR-CHARGE,
+    HOR-SLAM). The line is the geometry's alone: dice on the way (a free strike) can only
+    stop the model sooner, so a rush this says falls short always fails."""
+    there, _ = arrival(mover, rush_line(data, state, mover, target, slam), stop_short)
+    if slam:
+        return gap(data, there, target) <= POWER_ATTACK_RANGE + 1e-9
+    return any(in_melee_range(data, there, target, weapon_reach(weapon))
+               for weapon in data.models[mover.card].weapons if weapon.kind == "melee")
 
 
 class RushSpace(KeptSpace):

@@ -11,6 +11,7 @@ from warbench.rulesets.hordes import actions as act
 from warbench.rulesets.hordes.board import mover
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.names import model_label
+from warbench.rulesets.hordes.rush import rush_reaches
 from warbench.rulesets.hordes.state import HordesState
 
 
@@ -107,16 +108,30 @@ def action_target(data: HordesData, state: HordesState, action: Action) -> str |
 #: seed, l.306-307; HOR-CHARGE, HOR-SLAM, HOR-COMBAT-ACTION), but seldom what is meant.
 OWN_MODELS_ASIDE = (
     "at your own models (legal: a model may charge, slam or attack any model it sees)")
+#: The fold of charges and slams whose whole run-out ends short of their target: legal
+#: (a model may charge any model it sees), but the rush fails and the activation ends
+#: once the model has moved (HOR-CHARGE, HOR-SLAM; the seed, l.302-304 and l.386-389).
+SHORT_RUSH_ASIDE = (
+    'that cannot reach their target (legal: the model rushes SPD + 3" at it, then its'
+    " activation ends)")
 
 
 def action_aside(data: HordesData, state: HordesState, action: Action) -> str | None:
-    """:data:`OWN_MODELS_ASIDE` for a blow of the active model at its own side's model."""
+    """:data:`OWN_MODELS_ASIDE` for a blow of the active model at its own side's model,
+    :data:`SHORT_RUSH_ASIDE` for a charge or slam at an enemy it cannot reach."""
     from warbench.rulesets.hordes.bots import own_blow
 
     actor = mover(state)
-    if actor is None or not own_blow(state, data, actor.owner, action):
+    if actor is None:
         return None
-    return OWN_MODELS_ASIDE
+    if own_blow(state, data, actor.owner, action):
+        return OWN_MODELS_ASIDE
+    if isinstance(action, act.Charge | act.Slam) and 0 <= action.target < len(state.models):
+        target = state.models[action.target]
+        if target is not actor and not rush_reaches(
+                data, state, actor, target, isinstance(action, act.Slam), action.stop_short):
+            return SHORT_RUSH_ASIDE
+    return None
 
 
 def _spell_name(data: HordesData, spell: str) -> str:
@@ -156,7 +171,7 @@ def field_value_words(
         if value >= len(models):
             return unnamed("model", value)
         named = model_label(data, models, models[value])
-        if field == "target" and action_aside(data, state, action) is not None:
+        if field == "target" and action_aside(data, state, action) == OWN_MODELS_ASIDE:
             return f"your own {named}"
         return named
     if field == "weapon":

@@ -193,16 +193,20 @@ function membersInput(field) {
 }
 
 // Fills a list with `choices` ([value, words]): those `field.aside` names (legal, seldom
-// wanted) after the others, grouped under its caption; then "other…" (not for a yes/no).
+// wanted) after the others, grouped under their captions; then "other…" (not for a yes/no).
 function listChoices(select, choices, field) {
-  const apart = field.aside ? field.aside.values.map((v) => JSON.stringify(v)) : [];
-  const group = document.createElement("optgroup");
+  const groups = (field.aside || []).map((apart) => {
+    const group = document.createElement("optgroup");
+    group.label = apart.caption;
+    return [apart.values.map((v) => JSON.stringify(v)), group];
+  });
   select.replaceChildren();
   for (const [value, words] of choices) {
     const option = new Option(words, JSON.stringify(value));
-    (apart.includes(option.value) ? group : select).append(option);
+    const home = groups.find(([values]) => values.includes(option.value));
+    (home ? home[1] : select).append(option);
   }
-  if (group.childElementCount) { group.label = field.aside.caption; select.append(group); }
+  for (const [, group] of groups) if (group.childElementCount) select.append(group);
   if (field.type !== "bool") select.append(new Option("other…", OTHER));
 }
 
