@@ -69,10 +69,11 @@ def test_dw_data_replace_a_changes_file_adds_a_model_class(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """DW-DATA-REPLACE: a model class the shipped catalog lacks, written whole in the changes
-    file, is priced in a list that names it."""
+    file and named in its `add`, is priced in a list that names it."""
     record = cruiser_record("britannia-picket-cruiser").replace("\npoints = 60\n",
                                                                 "\npoints = 40\n")
-    folder = folder_with(tmp_path, {"models.changes.toml": record})
+    folder = folder_with(tmp_path, {
+        "models.changes.toml": 'add = ["britannia-picket-cruiser"]\n' + record})
     pickets = tmp_path / "pickets.toml"
     pickets.write_text(FLEET.read_text().replace('"britannia-cruiser"',
                                                  '"britannia-picket-cruiser"'))
@@ -120,9 +121,52 @@ def test_dw_data_errors_a_typo_in_a_changes_file_is_one_line_naming_it_and_the_k
     (folder / "models.changes.toml").write_text("[britania-cruiser]\npoints = 70\n")
     assert main(args) == USAGE_ERROR
     err = capsys.readouterr().err
-    assert (': britania-cruiser: the shipped models.toml has no "britania-cruiser" to change,'
-            ' did you mean "britannia-cruiser"? (read as an addition: ') in err
-    assert "Traceback" not in err and err.count("\n") == 1
+    assert err == (f"warbench: error: {folder / 'models.changes.toml'}: britania-cruiser: the"
+                   ' shipped models.toml has no entry "britania-cruiser" to change, did you mean'
+                   ' "britannia-cruiser"? (to add a new entry, name it at the top of this file:'
+                   ' add = ["britania-cruiser"])\n')
+
+
+def test_dw_data_errors_a_whole_misspelt_model_class_is_refused_not_added(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-DATA-ERRORS, DW-DATA-REPLACE: the cruiser's whole record at 70 points under a
+    misspelt id is refused before any game (it used to be a new class, and the shipped
+    cruiser kept its 60 points), one line naming the file, the id meant and how to add one;
+    with `add` naming it, it is a class of its own."""
+    record = cruiser_record("britania-cruiser").replace("\npoints = 60\n", "\npoints = 70\n")
+    folder = folder_with(tmp_path, {"models.changes.toml": record})
+    assert main(["list", "validate", "dystopian-wars", str(FLEET), "--data", str(folder)]) == 2
+    assert capsys.readouterr().err == (
+        f"warbench: error: {folder / 'models.changes.toml'}: britania-cruiser: the shipped"
+        ' models.toml has no entry "britania-cruiser" to change, did you mean'
+        ' "britannia-cruiser"? (to add a new entry, name it at the top of this file: add ='
+        ' ["britania-cruiser"])\n')
+    (folder / "models.changes.toml").write_text('add = ["britania-cruiser"]\n' + record)
+    assert "985 of 1000 points, valid" in validate(FLEET, folder, capsys)
+
+
+def test_dw_data_replace_remove_drops_a_key_or_a_weapon_and_refuses_a_required_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-DATA-REPLACE, DW-DATA-ERRORS: `remove` with a key path drops one key of a model
+    class (the cruiser's AA goes to its default, 0) or one weapon by its name (the
+    broadside), the rest as shipped; removing its hit points, which a class must have, is
+    refused at `remove[0]` before any game, naming the file and the key."""
+    folder = folder_with(tmp_path, {"models.changes.toml":
+                                    'remove = ["britannia-cruiser.aa",'
+                                    ' "britannia-cruiser.weapons.broadside"]\n'})
+    cruiser = ruleset("dystopian-wars", data_dir=folder).data.models["britannia-cruiser"]
+    shipped = ruleset("dystopian-wars").data.models["britannia-cruiser"]
+    assert (cruiser.aa, shipped.aa) == (0, 4)
+    assert [mount.name for mount in cruiser.mounts] == ["turret"]
+    assert cruiser.points == shipped.points and cruiser.hp == shipped.hp
+    (folder / "models.changes.toml").write_text('remove = ["britannia-cruiser.hp"]\n')
+    assert main(["simulate", "dystopian-wars", "--games", "1", "--data", str(folder)]) == 2
+    assert capsys.readouterr().err == (
+        f"warbench: error: {folder / 'models.changes.toml'}: remove[0]: removes"
+        " britannia-cruiser.hp, which cannot be left out: missing required key; write the"
+        " value you want instead\n")
 
 
 def test_dw_data_replace_an_example_fleet_in_the_folder_is_refused_not_ignored(

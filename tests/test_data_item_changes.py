@@ -18,8 +18,8 @@ from warbench.core.engine import Game
 from warbench.rulesets.dystopian_wars.combat import mount_dice
 
 TURRET = "[britannia-cruiser.weapons.turret]\nad = [7, 6, 5, 3]\n"
-FLAK = ('[britannia-cruiser.weapons.flak]\nkind = "gunnery"\ngrade = "secondary"\n'
-        'arcs = ["fore270"]\nad = [2, 2, 0, 0]\n')
+FLAK = ('add = ["britannia-cruiser.weapons.flak"]\n[britannia-cruiser.weapons.flak]\n'
+        'kind = "gunnery"\ngrade = "secondary"\narcs = ["fore270"]\nad = [2, 2, 0, 0]\n')
 
 
 def folder_with(tmp_path: Path, name: str, text: str) -> Path:
@@ -88,7 +88,8 @@ def test_dw_data_replace_a_new_name_adds_a_weapon_at_the_end(
 @pytest.mark.parametrize(("text", "message"), [
     (TURRET.replace(".turret]", ".turet]"),
      'britannia-cruiser.weapons.turet: the shipped models.toml has no item "turet" to change,'
-     ' did you mean "turret"? (read as an addition: arcs: missing required key)'),
+     ' did you mean "turret"? (to add a new item, name it at the top of this file: add ='
+     ' ["britannia-cruiser.weapons.turet"])'),
     (FLAK.replace('arcs = ["fore270"]\n', ""),
      "britannia-cruiser.weapons.flak.arcs: missing required key"),
 ])

@@ -139,8 +139,10 @@ def test_tables_merge_key_by_key_and_other_values_replace_the_base(
 
 
 def test_a_new_key_adds_an_entry_and_remove_drops_one(shipped: Path, mine: Path) -> None:
-    """A top-level key the base lacks is a new ship; ``remove`` drops one."""
-    changes = 'remove = ["ironclad"]\n[monitor]\nname = "Monitor"\npoints = 50\n'
+    """A top-level table the base lacks, named in ``add``, is a new ship; ``remove`` drops
+    one."""
+    changes = ('add = ["monitor"]\nremove = ["ironclad"]\n[monitor]\nname = "Monitor"\n'
+               "points = 50\n")
     ships, _ = data(shipped, mine, ships_changes_toml=changes)
     assert list(ships) == ["cutter", "monitor"] and ships["monitor"].points == 50
 
@@ -150,9 +152,9 @@ def test_a_table_in_place_of_an_array_changes_or_adds_items_by_name(
 ) -> None:
     """A table written where the base holds an array of named tables changes
     the item of that name key by key, the other items as they were and in their places; a
-    name no item has adds an item, named so, at the end; the player's full copy is the base
-    where they have one."""
-    changes = ('[cutter.guns."stern gun"]\ndice = [2, 2]\n'
+    name no item has, named in ``add``, adds an item, named so, at the end; the player's
+    full copy is the base where they have one."""
+    changes = ('add = ["cutter.guns.swivel"]\n[cutter.guns."stern gun"]\ndice = [2, 2]\n'
                "[cutter.guns.swivel]\ndice = [1, 0]\nreach = 3\n")
     ships, _ = data(shipped, mine, ships_changes_toml=changes)
     assert [(gun.name, gun.dice, gun.reach) for gun in ships["cutter"].guns] == [
@@ -166,10 +168,10 @@ def test_a_table_in_place_of_an_array_changes_or_adds_items_by_name(
 
 @pytest.mark.parametrize(("changes", "where", "reason"), [
     ('[cutter.guns."bow gn"]\ndice = [3, 1]\n', 'cutter.guns."bow gn"',
-     'the shipped ships.toml has no item "bow gn" to change, did you mean "bow gun"? (read as'
-     " an addition: reach: missing required key)"),
-    ("[cutter.guns.swivel]\ndice = [1, 0]\n", "cutter.guns.swivel.reach",
-     "missing required key"),
+     'the shipped ships.toml has no item "bow gn" to change, did you mean "bow gun"? (to add'
+     ' a new item, name it at the top of this file: add = ["cutter.guns.\\"bow gn\\""])'),
+    ('add = ["cutter.guns.swivel"]\n[cutter.guns.swivel]\ndice = [1, 0]\n',
+     "cutter.guns.swivel.reach", "missing required key"),
     ('[cutter.guns."bow gun"]\ndice = [1]\n', 'cutter.guns."bow gun".dice',
      "has 1 value, needs 2"),
     ('[cutter.guns]\n"bow gun" = 3\n', 'cutter.guns."bow gun"',
@@ -181,9 +183,10 @@ def test_a_table_in_place_of_an_array_changes_or_adds_items_by_name(
 def test_a_mistake_in_a_named_item_names_the_changes_file_and_the_key_it_wrote(
     shipped: Path, mine: Path, changes: str, where: str, reason: str
 ) -> None:
-    """A misspelt item name (with the name likely meant), a new item lacking a
-    key, a wrong value, a change that is no table, a rename: one line naming the changes file
-    and the key path as it wrote it (the item's name, not its place in the array)."""
+    """A misspelt item name (with the name likely meant, and how to add an item), a new
+    item lacking a key, a wrong value, a change that is no table, a rename: one line naming
+    the changes file and the key path as it wrote it (the item's name, not its place in the
+    array)."""
     assert problem(shipped, mine, ships_changes_toml=changes) == (
         f"{mine / 'ships.changes.toml'}: {where}: {reason}")
 
@@ -231,15 +234,15 @@ def test_changes_go_over_the_players_full_copy(shipped: Path, mine: Path) -> Non
      'the shipped ships.toml has no "pionts" to change, did you mean "points"? (read as an'
      " addition: unknown key)"),
     ("[cuter]\npoints = 35\n", "cuter",
-     'the shipped ships.toml has no "cuter" to change, did you mean "cutter"? (read as an'
-     " addition: name: missing required key)"),
+     'the shipped ships.toml has no entry "cuter" to change, did you mean "cutter"? (to add a'
+     ' new entry, name it at the top of this file: add = ["cuter"])'),
     ('[cutter]\npoints = "35"\n', "cutter.points", 'expected an integer, got the string "35"'),
     ("[cutter]\npoints = 0\n", "cutter.points", "expected at least 1, got the integer 0"),
     ("[cutter]\nguns = 2\n", "cutter.guns", "expected an array, got the integer 2"),
     ('remove = ["ironklad"]\n', "remove[0]",
      'the shipped ships.toml has no "ironklad" to remove, did you mean "ironclad"?'),
     ('remove = "ironclad"\n', "remove",
-     'expected an array of the ids of entries to remove, got the string "ironclad"'),
+     'expected an array of the ids and key paths to remove, got the string "ironclad"'),
     ('remove = ["ironclad"]\n[ironclad]\npoints = 95\n', "ironclad",
      "changed here and removed by remove[0]"),
 ])
@@ -335,3 +338,110 @@ def test_nothing_is_half_loaded_when_a_changes_file_is_wrong(shipped: Path, mine
     merged, _ = merge_changes(base, {"cutter": {"points": 35}}, "c.toml", "ships.toml")
     assert base == {"cutter": {"points": 30, "guns": [{"dice": [2, 1]}]}}
     assert merged == {"cutter": {"points": 35, "guns": [{"dice": [2, 1]}]}}
+
+
+CUTTER = SHIPS.split("\n\n")[0] + "\n"
+
+
+def test_a_complete_misspelt_entry_or_item_is_refused_not_added(
+    shipped: Path, mine: Path
+) -> None:
+    """A whole ship under a misspelt id, or a whole gun under a misspelt name,
+    is refused, naming the id likely meant and how to add one, not played as a new ship (a
+    designer who meant to change the cutter would see nothing change); a new id close to
+    none is refused too: only ``add`` makes an addition."""
+    whole = CUTTER.replace("[cutter", "[cuter").replace("points = 30", "points = 35")
+    assert problem(shipped, mine, ships_changes_toml=whole) == (
+        f'{mine / "ships.changes.toml"}: cuter: the shipped ships.toml has no entry "cuter" to'
+        ' change, did you mean "cutter"? (to add a new entry, name it at the top of this file:'
+        ' add = ["cuter"])')
+    gun = '[cutter.guns."bow gn"]\ndice = [3, 1]\nreach = 12\n'
+    assert problem(shipped, mine, ships_changes_toml=gun).endswith(
+        ': cutter.guns."bow gn": the shipped ships.toml has no item "bow gn" to change, did you'
+        ' mean "bow gun"? (to add a new item, name it at the top of this file: add ='
+        ' ["cutter.guns.\\"bow gn\\""])')
+    monitor = CUTTER.replace("[cutter", "[monitor")
+    assert problem(shipped, mine, ships_changes_toml=monitor).endswith(
+        ': monitor: the shipped ships.toml has no entry "monitor" to change (to add a new'
+        ' entry, name it at the top of this file: add = ["monitor"])')
+    ships, _ = data(shipped, mine, ships_changes_toml='add = ["cuter"]\n' + whole)
+    assert list(ships) == ["cutter", "ironclad", "cuter"] and ships["cutter"].points == 30
+
+
+@pytest.mark.parametrize(("changes", "where", "reason"), [
+    ('add = ["cutter"]\n[cutter]\npoints = 35\n', "add[0]",
+     'the shipped ships.toml already has "cutter": add names only new entries and items;'
+     " leave it out of add to change it"),
+    ('add = ["monitor"]\n[cutter]\npoints = 35\n', "add[0]",
+     'this file writes no new entry or array item at "monitor" (add names the ids of new'
+     " entries and the key paths of new array items that this file writes)"),
+    ('add = ["cutter..guns"]\n', "add[0]",
+     'expected an id or a key path (such as cruiser.guns."bow gun"), got "cutter..guns"'),
+    ("add = [1]\n", "add",
+     "expected an array of the ids of new entries and key paths of new array items, got an"
+     " array of other values"),
+])
+def test_a_mistake_in_add_names_it(
+    shipped: Path, mine: Path, changes: str, where: str, reason: str
+) -> None:
+    """``add`` naming an entry the base has, one the file does not write, or no
+    key path at all: one line at ``add[i]``."""
+    assert problem(shipped, mine, ships_changes_toml=changes) == (
+        f"{mine / 'ships.changes.toml'}: {where}: {reason}")
+
+
+def test_remove_drops_a_key_inside_an_entry_or_an_item_by_name(
+    shipped: Path, mine: Path
+) -> None:
+    """``remove`` takes key paths as well as ids: a key inside an entry goes
+    back to its default (the cutter's traits), an array item goes by its name (the stern
+    gun), everything else as it was; the same file may change another key of that entry."""
+    changes = ('remove = ["cutter.traits", \'cutter.guns."stern gun"\']\n'
+               '[cutter.guns."bow gun"]\nreach = 10\n')
+    ships, _ = data(shipped, mine, ships_changes_toml=changes)
+    assert ships["cutter"].traits == () and ships["cutter"].points == 30
+    assert [(gun.name, gun.reach) for gun in ships["cutter"].guns] == [("bow gun", 10)]
+    assert ships["ironclad"].points == 90
+
+
+@pytest.mark.parametrize(("changes", "where", "reason"), [
+    ('remove = ["cutter.points"]\n', "remove[0]",
+     "removes cutter.points, which cannot be left out: missing required key; write the value"
+     " you want instead"),
+    ('remove = [\'cutter.guns."bow gun".reach\']\n', "remove[0]",
+     'removes cutter.guns."bow gun".reach, which cannot be left out: missing required key;'
+     " write the value you want instead"),
+    ('remove = ["cutter.trait"]\n', "remove[0]",
+     'the shipped ships.toml has no "cutter.trait" to remove, did you mean "cutter.traits"?'),
+    ('remove = [\'cutter.guns."bow gn"\']\n', "remove[0]",
+     'the shipped ships.toml has no item "cutter.guns.\\"bow gn\\"" to remove, did you mean'
+     ' "cutter.guns.\\"bow gun\\""?'),
+    ('remove = ["cutter.points.low"]\n', "remove[0]",
+     'cutter.points is the integer 30 in the shipped ships.toml, with no key "low" to remove'),
+    ('remove = ["cutter.traits"]\n[cutter]\ntraits = ["slow"]\n', "cutter.traits",
+     "changed here and removed by remove[0]"),
+    ('remove = [\'cutter.guns."bow gun"\']\n[[cutter.guns]]\nname = "swivel"\ndice = [1, 0]\n'
+     "reach = 3\n", "cutter.guns", "changed here and removed by remove[0]"),
+    ('remove = ["cutter", "cutter.points"]\n', "remove[1]",
+     "cutter.points is removed already with cutter by remove[0]"),
+])
+def test_a_removal_that_cannot_be_done_names_it(
+    shipped: Path, mine: Path, changes: str, where: str, reason: str
+) -> None:
+    """A key the ship's schema requires (its points, a gun's reach), a key or
+    item the base lacks (with the one likely meant), a key under a value that has none, a
+    key both removed and written, one removal inside another: one line naming the changes
+    file and ``remove[i]`` or the key written."""
+    assert problem(shipped, mine, ships_changes_toml=changes) == (
+        f"{mine / 'ships.changes.toml'}: {where}: {reason}")
+
+
+def test_a_refused_removal_loads_nothing(shipped: Path, mine: Path) -> None:
+    """A removal of a required key stops the game before it starts and keeps
+    nothing of the data read; the shipped data is untouched."""
+    (mine / "ships.changes.toml").write_text('remove = ["cutter.points"]\n')
+    rules = ship_duel(shipped)(mine)
+    with pytest.raises(DataFileError, match=r"remove\[0\]: removes cutter\.points"):
+        Game.new(rules)
+    assert "data" not in vars(rules)
+    assert ship_duel(shipped)().data[0]["cutter"].points == 30

@@ -44,6 +44,32 @@ def format_path(loc: Iterable[str | int]) -> str:
     return text
 
 
+_PATH_PART = re.compile(r'([A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*")(\.|$)')
+
+
+def parse_path(text: str) -> tuple[str, ...] | None:
+    """The keys of a key path written as :func:`format_path` writes one of keys only
+    (``weapons."heavy gun".range``: bare keys and quoted ones, joined by dots); ``None``
+    for text that is no such path.
+
+    >>> parse_path('weapons."heavy gun".range'), parse_path("cruiser"), parse_path("a..b")
+    (('weapons', 'heavy gun', 'range'), ('cruiser',), None)
+    """
+    keys: list[str] = []
+    at = 0
+    while at < len(text):
+        match = _PATH_PART.match(text, at)
+        if match is None or (match.group(2) and match.end() == len(text)):
+            return None
+        part = match.group(1)
+        try:
+            keys.append(json.loads(part) if part.startswith('"') else part)
+        except ValueError:  # a quoted key JSON cannot read (a bad escape)
+            return None
+        at = match.end()
+    return tuple(keys) or None
+
+
 class KeyProblem(ValueError):
     """What a model's validator finds wrong with one of its keys: raised in a validator, it
     is reported at that key (``oakhide-brute.spiral: ...``), not at the whole table.

@@ -3,14 +3,18 @@
 ``models.changes.toml`` in a ``--data`` folder is merged over its base (the player's full
 ``models.toml`` if they have one, else the shipped file): tables key by key, at any depth;
 any other value (a number, a string, an array, an array of tables written as an array)
-replaces the base's whole. A key the base lacks is added (a new ship, a key the base left
-at its default), and ``remove = ["id", ...]`` at the top drops entries of the base.
+replaces the base's whole. A key inside an entry that the base lacks is added (one the base
+left at its default); a new entry (a top-level table the base lacks) or a new array item is
+added only where ``add = [...]`` at the top names it, so that a misspelt id is refused, not
+read as a new ship; ``remove = [...]`` at the top drops entries, keys inside them and array
+items of the base (``"frigate"``, ``"cruiser.hp"``, ``'cruiser.guns."bow gun"'``).
 
 >>> base = {"cruiser": {"points": 60, "hp": 4}, "frigate": {"points": 30}, "dread": {}}
->>> merged, layer = merge_changes(
-...     base, {"cruiser": {"points": 70}, "remove": ["frigate"]}, "m.changes.toml", "m.toml")
+>>> merged, layer = merge_changes(base, {
+...     "cruiser": {"points": 70}, "monitor": {"points": 50}, "add": ["monitor"],
+...     "remove": ["frigate", "cruiser.hp"]}, "m.changes.toml", "m.toml")
 >>> merged
-{'cruiser': {'points': 70, 'hp': 4}, 'dread': {}}
+{'cruiser': {'points': 70}, 'dread': {}, 'monitor': {'points': 50}}
 
 A problem found in the merged data is the changes file's when it lies in an entry (a
 top-level key) the changes file touched, the base's otherwise:
@@ -19,12 +23,12 @@ top-level key) the changes file touched, the base's otherwise:
 (True, False)
 
 Where the base holds an array of tables whose items have a name (:data:`ITEM_KEYS`), a
-table written in its place changes the items it names and adds those the base lacks;
-problems in them are told at the key path the changes file wrote:
+table written in its place changes the items it names and adds those the base lacks that
+``add`` names; problems in them are told at the key path the changes file wrote:
 
 >>> base = {"cruiser": {"guns": [{"name": "turret", "ad": 6}, {"name": "broadside", "ad": 4}]}}
->>> merged, layer = merge_changes(
-...     base, {"cruiser": {"guns": {"turret": {"ad": 7}, "flak": {}}}}, "m.changes.toml", "m.toml")
+>>> merged, layer = merge_changes(base, {"cruiser": {"guns": {"turret": {"ad": 7}, "flak": {}}},
+...     "add": ["cruiser.guns.flak"]}, "m.changes.toml", "m.toml")
 >>> merged["cruiser"]["guns"]
 [{'name': 'turret', 'ad': 7}, {'name': 'broadside', 'ad': 4}, {'name': 'flak'}]
 >>> layer.written("cruiser.guns[2].ad")
@@ -40,12 +44,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from warbench.core.catalog import DataFileError, DataFilesError, did_you_mean
-from warbench.core.data_errors import DataProblem, Loc, a_value, format_path
+from warbench.core.data_errors import DataProblem, Loc, a_value, format_path, parse_path
 
 #: How a changes file's name ends: ``NAME.changes.toml`` changes ``NAME.toml``.
 CHANGES_SUFFIX = ".changes.toml"
-#: The top-level key of a changes file listing the base's entries to drop.
+#: The top-level key of a changes file listing what to drop from the base: entries' ids,
+#: and key paths of keys inside them and of array items (written as errors write them).
 REMOVE = "remove"
+#: The top-level key of a changes file naming what it adds that the base lacks: new entries'
+#: ids and key paths of new array items (a table it writes under one of those is added).
+ADD = "add"
 #: The keys that name an item of an array of tables, the first one the base's items have:
 #: a weapon's, fleet's, officer's or ship's ``name``; an army's or list's ``unit`` (a model
 #: id); an Armada tier's ``tier`` (a number, written as a key: ``[tiers.3]``).
@@ -75,10 +83,12 @@ class Layer:
 
     ``entries``: the top-level keys it touched (written as key paths); ``removed``: each
     entry its ``remove`` dropped, with its index there; ``near_misses``: each key path it
-    added that the base lacks while the base has a close one beside it (a typo, most
-    likely), with the key and those close ones (written as the changes file wrote them);
-    ``items``: the key path in the merged data of each array item it changed or added by
-    name (``cruiser.guns[2]``), with the key path it wrote (``cruiser.guns.flak``).
+    added inside an entry that the base lacks while the base has a close one beside it (a
+    typo, most likely), with the key and those close ones (written as the changes file
+    wrote them); ``items``: the key path in the merged data of each array item it changed
+    or added by name (``cruiser.guns[2]``), with the key path it wrote
+    (``cruiser.guns.flak``); ``dropped``: the key path in the merged data of each key its
+    ``remove`` dropped, with its index there and the key path it wrote.
     """
 
     source: str
@@ -87,6 +97,7 @@ class Layer:
     near_misses: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     base: str = ""
     items: Mapping[str, str] = field(default_factory=dict)
+    dropped: Mapping[str, tuple[int, str]] = field(default_factory=dict)
 
     def owns(self, where: str) -> bool:
         """Whether a problem at the key path ``where`` lies in an entry this file touched."""
@@ -99,10 +110,12 @@ class Layer:
         return where if named is None else self.items[named] + where[len(named):]
 
     def reworded(self, problems: Sequence[DataProblem]) -> list[DataProblem]:
-        """``problems`` (this file's) at the key paths it wrote, those under a key it added
-        where the base has a close one made one line each: which key of the base was likely
-        meant, then what the key read as an addition has wrong."""
-        problems = [DataProblem(self.written(one.where), one.reason) for one in problems]
+        """``problems`` (this file's) at the key paths it wrote: one at a key it removed
+        (a key the entry cannot do without) told at that ``remove[i]``, those under a key
+        it added where the base has a close one made one line each: which key of the base
+        was likely meant, then what the key read as an addition has wrong."""
+        problems = [self._at_removal(one) or DataProblem(self.written(one.where), one.reason)
+                    for one in problems]
         result: list[DataProblem] = []
         told: set[str] = set()
         for problem in problems:
@@ -115,15 +128,23 @@ class Layer:
                     other for other in problems if _within(other.where, added)]))
         return result
 
+    def _at_removal(self, problem: DataProblem) -> DataProblem | None:
+        """``problem`` told at the ``remove[i]`` that dropped its key; ``None`` if none did."""
+        if problem.where not in self.dropped:
+            return None
+        index, written = self.dropped[problem.where]
+        return DataProblem(format_path((REMOVE, index)), (
+            f"removes {written}, which cannot be left out: {problem.reason}; write the value"
+            " you want instead"))
+
     def _near_miss(self, added: str, problems: list[DataProblem]) -> DataProblem:
         first = problems[0]
         where = first.where[len(added):].lstrip(".")
         what = f"{where}: {first.reason}" if where else first.reason
         more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
         key, close = self.near_misses[added]
-        item = "item " if added in self.items.values() else ""
         return DataProblem(added, (
-            f"{self.base} has no {item}{json.dumps(key)} to change{did_you_mean(close)}"
+            f"{self.base} has no {json.dumps(key)} to change{did_you_mean(close)}"
             f" (read as an addition: {what}{more})"))
 
 
@@ -136,33 +157,54 @@ def merge_changes(
     base: Mapping[str, Any], changes: Mapping[str, Any], source: str, base_name: str
 ) -> tuple[dict[str, Any], Layer]:
     """``changes`` (read from ``source``) merged over ``base`` (named ``base_name`` in
-    messages), and what they set; a ``remove`` that cannot be done, an entry both removed
-    and changed, or an array item named where the base's items cannot be told apart by
-    name, is a :class:`DataFileError` naming ``source`` and the key."""
-    removed = _removals(changes.get(REMOVE), base, source, base_name)
-    clashes = [
-        DataProblem(format_path((key,)), f"changed here and removed by remove[{removed[key]}]")
-        for key in changes
-        if key in removed
+    messages), and what they set; a ``remove`` or ``add`` that cannot be done, a key both
+    removed and changed, a new entry or item that ``add`` does not name, or an array item
+    named where the base's items cannot be told apart by name, is a :class:`DataFileError`
+    naming ``source`` and the key."""
+    removals = _listed(changes, REMOVE, base, source)
+    additions = _listed(changes, ADD, changes, source)
+    problems = _removal_problems(removals, base, base_name)
+    problems += [
+        DataProblem(format_path(keys[:depth]), f"changed here and removed by remove[{index}]")
+        for index, keys in removals.items()
+        if (depth := _written_to(changes, keys))
     ]
-    if clashes:
-        raise DataFileError(source, clashes)
-    kept = {key: value for key, value in base.items() if key not in removed}
-    wanted = {key: value for key, value in changes.items() if key != REMOVE}
-    merge = _Merge(base_name)
+    if problems:
+        raise DataFileError(source, problems)
+    kept: Mapping[str, Any] = base
+    for keys in removals.values():
+        kept = _without(kept, keys)
+    wanted = {key: value for key, value in changes.items() if key not in (REMOVE, ADD)}
+    merge = _Merge(base_name, {keys: index for index, keys in additions.items()})
     merged = merge.tables(kept, wanted, (), ())
+    merge.problems += [
+        DataProblem(format_path((ADD, index)), merge.unused(keys, base))
+        for index, keys in additions.items()
+        if index not in merge.used
+    ]
     if merge.problems:
         raise DataFileError(source, merge.problems)
-    entries = frozenset(format_path((key,)) for key in [*wanted, *removed])
-    return merged, Layer(source, entries, removed, merge.near_misses, base_name, merge.items)
+    entries = frozenset(format_path((key,)) for key in
+                        [*wanted, *(keys[0] for keys in removals.values())])
+    removed = {keys[0]: index for index, keys in removals.items() if len(keys) == 1}
+    dropped = {}
+    for index, keys in removals.items():
+        parent = _walk(merged, keys[:-1])
+        if parent is not None and isinstance(parent[1], dict):
+            dropped[format_path((*parent[0], keys[-1]))] = (index, format_path(keys))
+    return merged, Layer(source, entries, removed, merge.near_misses, base_name, merge.items,
+                         dropped)
 
 
 @dataclass
 class _Merge:
-    """One changes file being merged over its base (named ``base`` in messages): what it
-    added near a key of the base, the array items it named, and what it got wrong."""
+    """One changes file being merged over its base (named ``base`` in messages): the new
+    entries and items it may add (each with its index in ``add``), what it added near a key
+    of the base, the array items it named, and what it got wrong."""
 
     base: str
+    additions: Mapping[tuple[str, ...], int]
+    used: set[int] = field(default_factory=set)
     near_misses: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     items: dict[str, str] = field(default_factory=dict)
     problems: list[DataProblem] = field(default_factory=list)
@@ -177,6 +219,8 @@ class _Merge:
         for key, value in changes.items():
             old = base.get(key)
             if key not in base:
+                if not loc and isinstance(value, dict) and not self._added((key,), list(base)):
+                    continue
                 others = [other for other in base if other not in changes]
                 self._near((*written, key), key, others)
                 merged[key] = value
@@ -192,9 +236,11 @@ class _Merge:
         self, base: list[Any], changes: Mapping[str, Any], loc: Loc, written: Loc
     ) -> list[Any]:
         """A new array: ``base``'s items with those ``changes`` names changed (merged as
-        tables are) and those it names that the base lacks added at the end."""
-        found = self._named(base, written)
-        if found is None:
+        tables are) and those it names that the base lacks, where ``add`` names them,
+        added at the end."""
+        found = _places(base, self.base, "change")
+        if isinstance(found, str):
+            self.problems.append(DataProblem(format_path(written), f"{found}: {_whole(written)}"))
             return list(base)
         key, places = found
         merged = list(base)
@@ -212,8 +258,8 @@ class _Merge:
                 continue
             index = places.get(label)
             if index is None:
-                if not _numeral(label):  # tier 21 is no typo of tier 2
-                    self._near(where, label, [name for name in places if name not in changes])
+                if not self._added(where, list(places), item=True):
+                    continue
                 merged.append({key: _key_value(label, base, key), **change})
                 index = len(merged) - 1
             else:
@@ -221,45 +267,65 @@ class _Merge:
             self.items[format_path((*loc, index))] = format_path(where)
         return merged
 
-    def _named(self, base: list[Any], written: Loc) -> tuple[str, dict[str, int]] | None:
-        """The key that names ``base``'s items and the place of each name; ``None``, with
-        the problem noted, where the items cannot all be told apart by one."""
-        whole = f"write {format_path(written)} whole (one [[{format_path(written)}]] per item)"
-        if not base:
-            self._refuse(written, f"is an empty array in {self.base}, with no item to change:"
-                                  f" {whole}")
-            return None
-        key = next((key for key in ITEM_KEYS if any(key in item for item in base)), None)
-        if key is None:
-            keys = f"{', '.join(ITEM_KEYS[:-1])} or {ITEM_KEYS[-1]}"
-            what = f"the items of this array in {self.base} have no {keys}"
-            self._refuse(written, f"{what} to find one by: {whole}")
-            return None
-        places: dict[str, int] = {}
-        for index, item in enumerate(base):
-            label = _label(item.get(key))
-            if label is None:
-                self._refuse(written, (
-                    f"item [{index}] of this array in {self.base} has no {key} (a string or"
-                    f" an integer), so its items cannot be found by {key}: {whole}"))
-                return None
-            if label in places:
-                self._refuse(written, (
-                    f"{self.base} has two items whose {key} is {json.dumps(label)} here"
-                    f" ([{places[label]}] and [{index}]), so a change cannot say which: {whole}"))
-                return None
-            places[label] = index
-        return key, places
+    def _added(self, where: tuple[str, ...], known: list[str], *, item: bool = False) -> bool:
+        """Whether ``add`` names the new entry or item written at ``where``; if not, the
+        problem is noted: which of the base's ``known`` ids was likely meant, and how to add
+        one (a tier, numbered, has no likely one: tier 21 is no typo of tier 2)."""
+        index = self.additions.get(where)
+        if index is not None:
+            self.used.add(index)
+            return True
+        label = where[-1]
+        close = [] if _numeral(label) else difflib.get_close_matches(label, known, n=1)
+        what = "item" if item else "entry"
+        self.problems.append(DataProblem(format_path(where), (
+            f"{self.base} has no {what} {json.dumps(label)} to change{did_you_mean(close)}"
+            f" (to add a new {what}, name it at the top of this file: add ="
+            f" [{json.dumps(format_path(where))}])")))
+        return False
 
-    def _refuse(self, written: Loc, reason: str) -> None:
-        """Note that the array at ``written`` cannot be changed item by item, and why."""
-        self.problems.append(DataProblem(format_path(written), reason))
+    def unused(self, keys: tuple[str, ...], base: Mapping[str, Any]) -> str:
+        """Why ``add`` names ``keys`` though no new entry or item was added there."""
+        path = json.dumps(format_path(keys))
+        if isinstance((_walk(base, keys) or (None, None))[1], dict):
+            return (f"{self.base} already has {path}: add names only new entries and items;"
+                    " leave it out of add to change it")
+        return (f"this file writes no new entry or array item at {path} (add names the ids of"
+                " new entries and the key paths of new array items that this file writes)")
 
     def _near(self, where: Loc, key: str, others: Sequence[str]) -> None:
         """Note ``key``, added at ``where``, where the base has a close one among ``others``."""
         close = tuple(difflib.get_close_matches(key, others, n=1))
         if close:
             self.near_misses[format_path(where)] = (key, close)
+
+
+def _places(base: list[Any], base_name: str, verb: str) -> tuple[str, dict[str, int]] | str:
+    """The key that names ``base``'s items (an array in ``base_name``) and the place of each
+    name; why not, where the items cannot all be told apart by one so as to ``verb`` one."""
+    if not base:
+        return f"is an empty array in {base_name}, with no item to {verb}"
+    key = next((key for key in ITEM_KEYS if any(key in item for item in base)), None)
+    if key is None:
+        keys = f"{', '.join(ITEM_KEYS[:-1])} or {ITEM_KEYS[-1]}"
+        return f"the items of this array in {base_name} have no {keys} to find one by"
+    places: dict[str, int] = {}
+    for index, item in enumerate(base):
+        label = _label(item.get(key))
+        if label is None:
+            return (f"item [{index}] of this array in {base_name} has no {key} (a string or"
+                    f" an integer), so its items cannot be found by {key}")
+        if label in places:
+            act = "a change" if verb == "change" else "a removal"
+            return (f"{base_name} has two items whose {key} is {json.dumps(label)} here"
+                    f" ([{places[label]}] and [{index}]), so {act} cannot say which")
+        places[label] = index
+    return key, places
+
+
+def _whole(written: Loc) -> str:
+    """How to write the array at ``written`` instead of naming one of its items."""
+    return f"write {format_path(written)} whole (one [[{format_path(written)}]] per item)"
 
 
 def _of_tables(value: list[Any]) -> bool:
@@ -289,32 +355,129 @@ def _numeral(label: str) -> bool:
     return label.isascii() and label.isdigit()
 
 
-def _removals(
-    listed: object, base: Mapping[str, Any], source: str, base_name: str
-) -> dict[str, int]:
-    """The entries ``remove`` drops, each with its index there."""
+def _listed(
+    changes: Mapping[str, Any], name: str, within: Mapping[str, Any], source: str
+) -> dict[int, tuple[str, ...]]:
+    """The keys of each id or key path listed at ``name`` (``remove`` or ``add``), by its
+    index there: an id ``within`` has at its top (whatever its characters), else the key
+    path it writes (``cruiser.guns."bow gun"``)."""
+    listed = changes.get(name)
     if listed is None:
         return {}
-    if not isinstance(listed, list) or not all(isinstance(key, str) for key in listed):
+    if not isinstance(listed, list) or not all(isinstance(text, str) for text in listed):
         got = a_value(listed) if not isinstance(listed, list) else "an array of other values"
-        reason = f"expected an array of the ids of entries to remove, got {got}"
-        raise DataFileError(source, [DataProblem(REMOVE, reason)])
-    removed: dict[str, int] = {}
+        what = "ids and key paths to remove" if name == REMOVE else \
+            "ids of new entries and key paths of new array items"
+        raise DataFileError(source, [DataProblem(name, f"expected an array of the {what},"
+                                                       f" got {got}")])
+    found: dict[int, tuple[str, ...]] = {}
+    first: dict[tuple[str, ...], int] = {}
     problems = []
-    for index, key in enumerate(listed):
-        where = format_path((REMOVE, index))
-        if key in removed:
-            problems.append(DataProblem(where, f"{json.dumps(key)} is already at"
-                                               f" remove[{removed[key]}]"))
-        elif key not in base:
-            close = difflib.get_close_matches(key, [k for k in base if isinstance(k, str)])
-            problems.append(DataProblem(where, f"{base_name} has no {json.dumps(key)} to"
-                                               f" remove{did_you_mean(close)}"))
+    for index, text in enumerate(listed):
+        where = format_path((name, index))
+        keys = (text,) if text in within else parse_path(text)
+        if keys is None:
+            problems.append(DataProblem(where, (
+                f"expected an id or a key path (such as {_EXAMPLE}), got {json.dumps(text)}")))
+        elif keys in first:
+            problems.append(DataProblem(where, f"{json.dumps(text)} is already at"
+                                               f" {name}[{first[keys]}]"))
         else:
-            removed[key] = index
+            found[index] = first[keys] = keys
     if problems:
         raise DataFileError(source, problems)
-    return removed
+    return found
+
+
+#: A key path as ``remove`` and ``add`` take one, for messages.
+_EXAMPLE = 'cruiser.guns."bow gun"'
+
+
+def _removal_problems(
+    removals: Mapping[int, tuple[str, ...]], base: Mapping[str, Any], base_name: str
+) -> list[DataProblem]:
+    """What is wrong with each removal: a key or item the base lacks, one inside another
+    removal."""
+    problems = []
+    for index, keys in removals.items():
+        reason = _missing(base, keys, base_name)
+        outer = next((other for other, wider in removals.items()
+                      if len(wider) < len(keys) and keys[:len(wider)] == wider), None)
+        if reason is None and outer is not None:
+            reason = (f"{format_path(keys)} is removed already with"
+                      f" {format_path(removals[outer])} by remove[{outer}]")
+        if reason is not None:
+            problems.append(DataProblem(format_path((REMOVE, index)), reason))
+    return problems
+
+
+def _missing(data: Any, keys: tuple[str, ...], base_name: str) -> str | None:
+    """Why ``keys`` names nothing of ``data`` (``base_name``) to remove; ``None`` if it does."""
+    for depth, key in enumerate(keys):
+        here = keys[:depth]
+        if isinstance(data, dict):
+            names = {name: name for name in data if isinstance(name, str)}
+            item = ""
+        elif isinstance(data, list) and _of_tables(data):
+            found = _places(data, base_name, "remove")
+            if isinstance(found, str):
+                return f"{format_path(here)}: {found}: to remove an item, {_whole(here)}"
+            names, data, item = found[1], dict(enumerate(data)), "item "
+        else:
+            return (f"{format_path(here)} is {a_value(data)} in {base_name}, with no key"
+                    f" {json.dumps(key)} to remove")
+        if key not in names:
+            close = difflib.get_close_matches(key, list(names))
+            return (f"{base_name} has no {item}{json.dumps(format_path((*here, key)))} to"
+                    f" remove{did_you_mean([format_path((*here, name)) for name in close])}")
+        data = data[names[key]]
+    return None
+
+
+def _walk(data: Any, keys: tuple[str, ...]) -> tuple[Loc, Any] | None:
+    """The key path (array items by their place) and the value of what ``keys`` names in
+    ``data``, tables by key and arrays of named tables by name; ``None`` if nothing."""
+    loc: Loc = ()
+    for key in keys:
+        if isinstance(data, list) and _of_tables(data):
+            found = _places(data, "", "find")
+            if isinstance(found, str) or key not in found[1]:
+                return None
+            loc, data = (*loc, found[1][key]), data[found[1][key]]
+        elif isinstance(data, dict) and key in data:
+            loc, data = (*loc, key), data[key]
+        else:
+            return None
+    return loc, data
+
+
+def _written_to(changes: Mapping[str, Any], keys: tuple[str, ...]) -> int:
+    """How many of ``keys`` lead to what ``changes`` writes at or over them (a change
+    of a removed key, or of a table or array holding it written whole); 0 if it writes
+    nothing there."""
+    node: Any = changes
+    for depth, key in enumerate(keys):
+        if not isinstance(node, dict):
+            return depth
+        if key not in node:
+            return 0
+        node = node[key]
+    return len(keys)
+
+
+def _without(data: Any, keys: tuple[str, ...]) -> Any:
+    """A copy of ``data`` without what ``keys`` names (it is there): a key of a table, an
+    item of an array by its name; ``data`` itself untouched."""
+    key, rest = keys[0], keys[1:]
+    if isinstance(data, dict):
+        if not rest:
+            return {name: value for name, value in data.items() if name != key}
+        return {**data, key: _without(data[key], rest)}
+    found = _places(data, "", "remove")
+    assert not isinstance(found, str)
+    index = found[1][key]
+    kept = [] if not rest else [_without(data[index], rest)]
+    return [*data[:index], *kept, *data[index + 1:]]
 
 
 def blame(
