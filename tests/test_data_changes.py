@@ -12,9 +12,15 @@ import pytest
 from warbench import ruleset
 from warbench.cli import USAGE_ERROR, main
 from warbench.core.catalog import DataFileError
+from warbench.core.datafolder import DataFolder, DataFolderError
 from warbench.core.engine import Game
+from warbench.rulesets.armada.data import load_data as armada_data
 from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
+from warbench.rulesets.dystopian_wars.data import load_data as dw_data
+from warbench.rulesets.full_thrust.library import library_from
+from warbench.rulesets.hordes.data import load_data as hordes_data
 from warbench.rulesets.hordes.profile import stat
+from warbench.rulesets.robogear.data import load_data as robogear_data
 
 FLEET = DW_DATA / "fleets" / "britannia-1000.toml"
 
@@ -251,3 +257,36 @@ def test_ft_data_a_journal_needs_the_changes_file_it_was_played_with(
     (folder / "rules.changes.toml").write_text("[game]\nturns = 3\n")
     assert main(["replay", str(journal), "--quiet", "--data", str(folder)]) == USAGE_ERROR
     assert "played with other data" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("ruleset_id", "load", "target", "change", "where"), [
+    ("dystopian-wars", dw_data, "models.toml", "[britannia-cruiser]\npoints = -1\n",
+     "britannia-cruiser.points"),
+    ("full-thrust", library_from, "designs.toml", "[haven]\nname = 3\n", "haven.name"),
+    ("armada", armada_data, "orders.toml", '[taunt]\nbonus = "two"\n', "taunt.bonus"),
+    ("hordes", hordes_data, "models.toml", '[oakhide-brute]\narm = "x"\n', "oakhide-brute.arm"),
+    ("robogear", robogear_data, "units.toml", "[ferrum-walker]\nname = 3\n",
+     "ferrum-walker.name"),
+])
+def test_each_rulesets_own_loader_called_directly_checks_a_folder_as_ruleset_data_does(
+    tmp_path: Path, ruleset_id: str, load: Callable[[DataFolder], object], target: str,
+    change: str, where: str,
+) -> None:
+    """DW-DATA-ERRORS, FT-DATA, ARM-DATA, HOR-STATS, RG-SHEET: a ruleset's data loader
+    called from Python on a player's folder (not through `Ruleset.data`) names the changes
+    file that set a bad key, not the shipped file under it, and refuses a file of the folder
+    it never reads; a player's folder read past the loaders is refused outright."""
+    rules = type(ruleset(ruleset_id))
+    assert rules.shipped_data is not None
+    changes = target.replace(".toml", ".changes.toml")
+    folder = folder_with(tmp_path, {changes: change})
+    with pytest.raises(DataFileError) as caught:
+        load(DataFolder(rules.shipped_data, folder, rules.data_by_entry))
+    assert str(caught.value).startswith(f"{folder / changes}: {where}: expected ")
+    (folder / changes).unlink()
+    (folder / "old-units.toml").write_text("")
+    with pytest.raises(DataFolderError, match=r"old-units\.toml: this ruleset does not read"
+                       r" 'old-units\.toml' from a data folder, so it would be ignored"):
+        load(DataFolder(rules.shipped_data, folder, rules.data_by_entry))
+    with pytest.raises(RuntimeError, match=r"read only through DataFolder\.load"):
+        DataFolder(rules.shipped_data, folder).load_toml(target)

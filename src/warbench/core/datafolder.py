@@ -76,6 +76,8 @@ class DataFolder:
     #: :meth:`load` can refuse a player's file the ruleset never reads.
     _read: dict[str, bool] = field(default_factory=dict, init=False, repr=False,
                                    compare=False)
+    #: One mark per :meth:`load` under way: a player's files are read only inside one.
+    _loading: list[bool] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def path(self, name: str) -> Path:
         """The file ``name`` (relative to the folder): the player's copy if they have one.
@@ -121,7 +123,15 @@ class DataFolder:
     def load(self, loader: Callable[[DataFolder], T]) -> T:
         """``loader(self)``: a ruleset's data read from this folder. Each problem it raises
         about a file the player changed is named against the file that set its key: the
-        changes file where it lies in an entry the changes file touched, else the base."""
+        changes file where it lies in an entry the changes file touched, else the base; a
+        file of the player's that it never read is refused (:class:`DataFolderError`).
+
+        This is the one way a player's folder is read: every ruleset's public loader goes
+        through it, and a loader run inside another's ``load`` leaves the checks to the
+        outer one (the whole data must have been read before a file is called unread)."""
+        if self._loading:
+            return loader(self)
+        self._loading.append(True)
         try:
             loaded = loader(self)
         except DataFileError as error:
@@ -130,6 +140,8 @@ class DataFolder:
             raise DataFilesError([
                 one for error in errors.errors for one in _each(self._blame(error))
             ]) from None
+        finally:
+            self._loading.pop()
         self._check_all_read()
         return loaded
 
@@ -153,7 +165,12 @@ class DataFolder:
                     f" would be ignored; copy {name} into {self.user} and change it there")
 
     def _merged(self, name: str) -> tuple[dict[str, Any], list[Layer]]:
-        """The data of ``name`` with every file of the player merged in, and what each set."""
+        """The data of ``name`` with every file of the player merged in, and what each set;
+        a player's folder read outside :meth:`load` is a programming error (its problems
+        would name the wrong file, and a file it never reads would go unseen)."""
+        if self.user is not None and not self._loading:
+            raise RuntimeError(f"{self.user}: a player's data folder is read only through"
+                               " DataFolder.load (Ruleset.data does it)")
         self._read[name] = True
         layers: list[Layer] = []
         if name in self.by_entry and self.is_mine(name):

@@ -437,10 +437,14 @@ def _known(path: Path, entries: Mapping[str, object], known: tuple[str, ...], wh
         raise DataFileError(str(path), problems)
 
 
-def read_tables(folder: DataFolder | Path = DATA_DIR) -> Tables:
-    """Read and validate the rules tables of ``folder`` (a player's files first)."""
-    if isinstance(folder, Path):
-        folder = DataFolder(folder)
+def read_tables(folder: Path = DATA_DIR) -> Tables:
+    """Read and validate the rules tables of ``folder``, a folder of whole data files with
+    no player's files over them (a player's folder is read by :func:`load_data`)."""
+    return _tables(DataFolder(folder))
+
+
+def _tables(folder: DataFolder) -> Tables:
+    """The rules tables of ``folder`` (inside ``folder.load`` where a player's files are)."""
     abilities = folder.read_catalog("abilities.toml", Ability, kind="ability")
     _known(folder.path("abilities.toml"), abilities, ABILITY_NAMES, "plays no ability")
     tiers = folder.read_model("tiers.toml", TierFile)
@@ -503,8 +507,14 @@ class ArmadaData:
 
 def load_data(folder: DataFolder) -> ArmadaData:
     """The tables and armadas of ``folder`` (a player's files first, then the shipped); an
-    officer's skill that no role has is refused naming its key."""
-    tables = read_tables(folder)
+    officer's skill that no role has is refused naming its key. Read through
+    ``folder.load``: a problem names the file that set its key, and a file of the player's
+    never read (an example list) is refused."""
+    return folder.load(_load)
+
+
+def _load(folder: DataFolder) -> ArmadaData:
+    tables = _tables(folder)
     armadas = folder.read_catalog("armadas.toml", ArmadaSpec, kind="armada")
     folder.check_references("armadas.toml", "officers.toml", "officer role", (
         ((armada_id, "officers", index, "role"), officer.role)

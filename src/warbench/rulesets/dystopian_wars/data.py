@@ -391,10 +391,12 @@ def load_data(folder: DataFolder | None = None) -> RulesData:
     A player's ``models.toml`` replaces or adds model classes of the shipped catalog
     (``DystopianWarsRuleset.data_by_entry``); a player's critical table, deck or formats
     file replaces the shipped one; a ``NAME.changes.toml`` changes any of them key by key.
+    A player's folder is read through ``folder.load``: a problem names the file that set its
+    key, and a file never read (an example fleet) is refused.
     """
     if folder is None or folder.user is None:
         return shipped_data()
-    return _read(folder)
+    return folder.load(_read)
 
 
 @lru_cache(maxsize=1)
@@ -404,6 +406,7 @@ def shipped_data() -> RulesData:
 
 
 def _read(folder: DataFolder) -> RulesData:
+    """The data files of ``folder``, read and checked (inside ``folder.load``)."""
     return build_data(
         folder.read_catalog("models.toml", ModelRecord, kind="model class"),
         folder.read_model("criticals.toml", CriticalFile),

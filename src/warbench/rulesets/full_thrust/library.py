@@ -391,14 +391,17 @@ def load_library(directory: str | os.PathLike[str] | None = None) -> Library:
 
 
 def library_from(folder: DataFolder) -> Library:
-    """Read and check every data file of ``folder`` (the shipped files are read once)."""
+    """Read and check every data file of ``folder`` (the shipped files are read once),
+    through ``folder.load``: a problem names the file that set its key, and a file of the
+    player's never read (an example list) is refused."""
     if folder.user is None and folder.shipped == DATA_DIR:
         return _shipped_library()
-    return _load(folder)
+    return folder.load(_load)
 
 
 @lru_cache(maxsize=1)
 def _shipped_library() -> Library:
+    """The shipped data files, read and checked once."""
     return _load(DataFolder(DATA_DIR))
 
 

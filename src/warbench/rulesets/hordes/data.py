@@ -225,7 +225,12 @@ class HordesData:
 
 
 def load_data(folder: DataFolder) -> HordesData:
-    """Read and cross-check every data file from ``folder``."""
+    """Read and cross-check every data file from ``folder`` (through ``folder.load``, so a
+    problem names the file that set its key and a file never read is refused)."""
+    return folder.load(_load)
+
+
+def _load(folder: DataFolder) -> HordesData:
     models = folder.read_catalog("models.toml", ModelRecord, kind="model")
     spells = folder.read_catalog("spells.toml", SpellRecord, kind="spell or animus")
     feats = folder.read_catalog("feats.toml", FeatRecord, kind="feat")

@@ -292,7 +292,12 @@ class RobogearData:
 
 def load_data(folder: DataFolder) -> RobogearData:
     """Read and check the four data files (a player's copy of each replaces the shipped,
-    a player's changes file changes it)."""
+    a player's changes file changes it), through ``folder.load``: a problem names the file
+    that set its key, and a file never read is refused."""
+    return folder.load(_load)
+
+
+def _load(folder: DataFolder) -> RobogearData:
     units = folder.read_catalog("units.toml", UnitRecord, kind="unit")
     armies = folder.read_catalog("armies.toml", Army, kind="army")
     folder.check_references("armies.toml", "units.toml", "unit", (
