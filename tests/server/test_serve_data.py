@@ -288,3 +288,58 @@ def test_a_journal_of_a_data_folder_replays_where_it_is_served_and_not_elsewhere
     assert "start the server with `warbench serve --data full-thrust=FOLDER` to see it" \
         " here" in detail
     assert "`warbench replay JOURNAL --data FOLDER` narrates it step by step" in detail
+
+
+def _turns(client: TestClient, game_id: str) -> tuple[str | None, int]:
+    """The data digest a live game's journal records and its battle's length in turns."""
+    journal: Journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]
+    return journal.data, journal.setup["turns"]
+
+
+def test_a_folder_edited_while_the_server_runs_plays_in_new_games_only(
+    db: Path, short_battles: Path
+) -> None:
+    """Journey 5: the designer changes the served folder (battles of 3 turns, not 2) while
+    the server runs; new games play the edit under its own digest, the game already live
+    goes on with the data it began with, its journal is refused saying the folder has
+    changed since (and replays once the files are put back); an edit that breaks the folder
+    refuses new games, naming the file and key, and the lobby says why, until it is fixed."""
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    rules = short_battles / "rules.toml"
+    two_turns = rules.read_text()
+    with _client(db, {"full-thrust": short_battles}) as client:
+        before = create(client, "full-thrust", seats)
+        old = _turns(client, before["id"])[0]
+        rules.write_text(two_turns.replace("turns = 2", "turns = 3"))
+        after = create(client, "full-thrust", seats)
+        new = _turns(client, after["id"])[0]
+        assert new is not None and new != old and _turns(client, after["id"])[1] == 3
+        assert _turns(client, before["id"]) == (old, 2)
+        listed = {one["id"]: one for one in client.get("/api/rulesets").json()}
+        assert listed["full-thrust"]["data"] == new
+        journal = client.app.state.hub.room(before["id"]).session.journal  # type: ignore[attr-defined]
+        refused = client.post("/api/replays", content=journal.dumps())
+        assert refused.status_code == 400
+        assert refused.json()["detail"].startswith(
+            f"the journal was played with the data folder {short_battles} as it was earlier"
+            f" (digest {old}); its files have changed since (digest {new} now): put them back"
+            " as they were to go on with it")
+        rules.write_text(two_turns.replace("turns = 2", 'turns = "two"'))
+        broken = client.post("/api/games", json={"ruleset": "full-thrust", "seats": seats})
+        assert broken.status_code == 422
+        detail = broken.json()["detail"]
+        assert detail.startswith(f"--data full-thrust={short_battles}: {rules}: game.turns:"
+                                 ' expected an integer, got the string "two" (the folder changed'
+                                 " while the server runs; new full-thrust games start again"
+                                 " once it reads)")
+        listed = {one["id"]: one for one in client.get("/api/rulesets").json()}
+        assert listed["full-thrust"]["data_error"] == detail
+        rules.write_text(two_turns)
+        assert client.post("/api/replays", content=journal.dumps()).status_code == 200
+        assert _turns(client, create(client, "full-thrust", seats)["id"]) == (old, 2)
+    rules.write_text(two_turns.replace("turns = 2", "turns = 3"))
+    with _client(db, {"full-thrust": short_battles}) as client:  # restarted: A cannot resume
+        answer = client.get(f"/api/games/{before['id']}/state",
+                            headers=auth(before["seats"][0]["link"]))
+        assert answer.status_code == 409 and f"(digest {old})" in answer.json()["detail"]
+        assert _turns(client, after["id"]) == (new, 3)

@@ -173,7 +173,9 @@ class Ruleset(ABC, Generic[S, D]):
     @cached_property
     def data(self) -> D:
         """This ruleset's data (catalog, tables, cards), loaded once from its data folder;
-        a problem with a file the player changed names the file that set its key."""
+        a problem with a file the player changed names the file that set its key. The
+        digest is taken first, so a file edited while it is read is seen as changed."""
+        _ = self.data_digest
         return self.data_folder.load(self.load_data)
 
     def load_data(self, folder: DataFolder) -> D:

@@ -10,8 +10,8 @@ function current() { return RULESETS.find((r) => r.id === $("ruleset").value); }
 // the ruleset changes, where the new one allows it).
 function renderPlayers() {
   const rules = current();
-  $("data-note").textContent = rules.data ? `Played with this server's data folder (digest ${rules.data}): its files replace the shipped ones; each game's journal records the digest.` : "";
-  $("data-note").hidden = !rules.data;
+  $("data-note").textContent = rules.data_error ? `New games wait for this server's data folder: ${rules.data_error}` : rules.data ? `Played with this server's data folder (digest ${rules.data}): its files replace the shipped ones, read again when they change; each game's journal records the digest.` : "";
+  $("data-note").hidden = !rules.data && !rules.data_error;
   const [fewest, most] = rules.players;
   const before = Number($("players").value);
   const counts = [];
