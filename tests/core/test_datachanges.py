@@ -424,14 +424,16 @@ def test_remove_drops_a_key_inside_an_entry_or_an_item_by_name(
      "reach = 3\n", "cutter.guns", "changed here and removed by remove[0]"),
     ('remove = ["cutter", "cutter.points"]\n', "remove[1]",
      "cutter.points is removed already with cutter by remove[0]"),
+    ('remove = ["cutter.traits", "cutter.traits"]\n', "remove[1]",
+     '"cutter.traits" is already at remove[0]'),
 ])
 def test_a_removal_that_cannot_be_done_names_it(
     shipped: Path, mine: Path, changes: str, where: str, reason: str
 ) -> None:
     """A key the ship's schema requires (its points, a gun's reach), a key or
     item the base lacks (with the one likely meant), a key under a value that has none, a
-    key both removed and written, one removal inside another: one line naming the changes
-    file and ``remove[i]`` or the key written."""
+    key both removed and written, one removal inside another or listed twice: one line
+    naming the changes file and ``remove[i]`` or the key written."""
     assert problem(shipped, mine, ships_changes_toml=changes) == (
         f"{mine / 'ships.changes.toml'}: {where}: {reason}")
 

@@ -203,7 +203,7 @@ class _Merge:
     of the base, the array items it named, and what it got wrong."""
 
     base: str
-    additions: Mapping[tuple[str, ...], int]
+    additions: Mapping[Loc, int]
     used: set[int] = field(default_factory=set)
     near_misses: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     items: dict[str, str] = field(default_factory=dict)
@@ -267,7 +267,7 @@ class _Merge:
             self.items[format_path((*loc, index))] = format_path(where)
         return merged
 
-    def _added(self, where: tuple[str, ...], known: list[str], *, item: bool = False) -> bool:
+    def _added(self, where: Loc, known: list[str], *, item: bool = False) -> bool:
         """Whether ``add`` names the new entry or item written at ``where``; if not, the
         problem is noted: which of the base's ``known`` ids was likely meant, and how to add
         one (a tier, numbered, has no likely one: tier 21 is no typo of tier 2)."""
@@ -275,7 +275,7 @@ class _Merge:
         if index is not None:
             self.used.add(index)
             return True
-        label = where[-1]
+        label = str(where[-1])
         close = [] if _numeral(label) else difflib.get_close_matches(label, known, n=1)
         what = "item" if item else "entry"
         self.problems.append(DataProblem(format_path(where), (
@@ -383,7 +383,7 @@ def _listed(
             problems.append(DataProblem(where, f"{json.dumps(text)} is already at"
                                                f" {name}[{first[keys]}]"))
         else:
-            found[index] = first[keys] = keys
+            found[index], first[keys] = keys, index
     if problems:
         raise DataFileError(source, problems)
     return found
@@ -416,7 +416,7 @@ def _missing(data: Any, keys: tuple[str, ...], base_name: str) -> str | None:
     for depth, key in enumerate(keys):
         here = keys[:depth]
         if isinstance(data, dict):
-            names = {name: name for name in data if isinstance(name, str)}
+            names: dict[str, Any] = {name: name for name in data if isinstance(name, str)}
             item = ""
         elif isinstance(data, list) and _of_tables(data):
             found = _places(data, base_name, "remove")
