@@ -78,6 +78,8 @@ def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
         )
     console.print(table)
     console.print(f"mean {answer.outcome}: {dist.mean:.4f}")
+    for fact in answer.facts:
+        console.print(f"  {fact}")
     for name, probability in answer.named.items():
         console.print(f"  {name}: {probability:.4%}")
     for note in answer.notes:
@@ -116,6 +118,9 @@ def _side_by_side(console: Console, answers: list[tuple[str, OddsAnswer]]) -> No
     first = answers[0][1]
     table.add_row(f"mean {first.outcome}",
                   *[f"{answer.distribution.mean:.4f}" for _, answer in answers])
+    if any(answer.facts for _, answer in answers):
+        table.add_row("before the attack",
+                      *["; ".join(answer.facts) or "-" for _, answer in answers])
     for name in dict.fromkeys(name for _, answer in answers for name in answer.named):
         cells = [
             f"{answer.named[name]:.4%}" if name in answer.named else "-"

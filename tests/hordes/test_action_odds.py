@@ -12,6 +12,8 @@ from tests.hordes.helpers import RULES, HGame, activate, battle, options, script
 from warbench.core.events import Event
 from warbench.rulesets.hordes.actions import Attack, Cast, Charge, Headbutt, Hold, Slam
 from warbench.rulesets.hordes.odds import MagicOdds, MagicOptions
+from warbench.rulesets.hordes.profile import crippled_aspects
+from warbench.server.snapshot import odds_plain
 
 ARMIES = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
 #: Maelis (0) to the side, the Brute (1) in melee with the Titan (3), Vesk (2) far away.
@@ -137,3 +139,39 @@ def test_hor_action_odds_a_slam_mixes_the_extra_die() -> None:
     assert any("slam reaches" in note for note in answer.notes)
     expected = _hit_by_the_game(game, Slam(3), 2)
     assert answer.named["hit (each attack)"] == pytest.approx(expected, abs=1e-12)
+
+
+def test_hor_action_odds_an_aspect_crippled_already_is_said_not_given_a_chance() -> None:
+    """HOR-ACTION-ODDS, HOR-SPIRAL-ASPECTS: the Titan's mind is crippled before the Brute's
+    attack: its odds say so (``target's mind crippled already``, on the table's line and in
+    the JSON) and give it no chance of being crippled; its body and spirit get the game's
+    own chances, counted over every face of the damage roll and of the branch die (the
+    Titan knocked down: the attack hits without a roll)."""
+
+    def hurt(state: Any) -> None:
+        _prepare(state)
+        state.models[3].spiral[:] = [5, 5, 3, 3, 0, 0]  # mind crippled, body 4 circles short
+        state.models[3].knocked_down = True
+
+    game = battle(ARMIES, PLACES, prepare=hurt)
+    activate(game, 1)
+    game.apply(0, Hold())
+    fist = next(o for o in options(game) if isinstance(o, Attack) and o.target == 3)
+    answer = RULES.action_odds(game.observe(0).state, fist)
+    assert answer is not None
+    assert answer.facts == ("target's mind crippled already",)
+    assert "target's mind crippled" not in answer.named
+    plain = odds_plain(answer)
+    assert plain is not None and plain["facts"] == ["target's mind crippled already"]
+    crippled = {"body": 0, "spirit": 0}
+    for faces in product(range(1, 7), repeat=3):  # the damage roll's 2d6, the branch die
+        trial = game.copy()
+        script(trial, *faces, *[1] * 12)
+        trial.apply(0, fist)
+        titan = trial.state.models[3]
+        for aspect in crippled_aspects(RULES.data, titan) & crippled.keys():
+            crippled[aspect] += 1
+    assert crippled["body"] > 0
+    for aspect, count in crippled.items():
+        assert answer.named[f"target's {aspect} crippled"] == pytest.approx(count / 216,
+                                                                           abs=1e-12)

@@ -155,3 +155,24 @@ def test_hor_odds_marked_and_concealment_options() -> None:
                          ("x", "not whole numbers")):
         with pytest.raises(AttackOptionsError, match=said):
             melee.odds(melee.options_model(target="oakhide-brute", marked=marked))
+
+
+def test_hor_odds_a_targets_aspect_crippled_already_is_said_with_no_chance(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-ODDS, HOR-SPIRAL-ASPECTS, journey 4: ``marked=`` that fills both mind branches
+    makes the answer say ``target's mind crippled already``, in the table, side by side with
+    a boost and in ``--json``, and give no chance of crippling the mind; body and spirit keep
+    theirs."""
+    query = ["odds", "hordes", "melee", "target=mosshound", "power=14", "marked=3,3,0,0,0,0"]
+    assert main(query) == 0
+    said = capsys.readouterr().out
+    assert "  target's mind crippled already\n" in said
+    assert "target's mind crippled:" not in said and "target's body crippled:" in said
+    assert main([*query, "--compare", "boost_damage=true"]) == 0
+    assert "before the attack" in capsys.readouterr().out
+    assert main([*query, "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["facts"] == ["target's mind crippled already"]
+    assert "target's mind crippled" not in plain["outcomes"]
+    assert "target's spirit crippled" in plain["outcomes"]

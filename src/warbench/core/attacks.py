@@ -52,7 +52,9 @@ class OddsAnswer:
     ``outcome`` names what the distribution counts (``hits``, ``damage``); ``named`` gives
     the probabilities of the ruleset's outcomes (``none``, ``damage``, ``critical``);
     ``others`` those of the other pieces the attack may reach beside its target (the
-    models under a blast's template), by piece.
+    models under a blast's template), by piece; ``facts`` what holds of the target before
+    the attack and is said beside the chances with none of its own (``target's mind
+    crippled already``).
     """
 
     distribution: Dist
@@ -60,10 +62,12 @@ class OddsAnswer:
     named: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     others: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    facts: tuple[str, ...] = ()
 
     def to_plain(self) -> dict[str, Any]:
         """The JSON form ``{"distribution": {...}, "mean": x, "outcomes": {...}}`` (and
-        ``"others": {piece: {...}}`` where the attack reaches other pieces)."""
+        ``"others": {piece: {...}}`` where the attack reaches other pieces, ``"facts"``
+        where there are any)."""
         plain: dict[str, Any] = {
             "outcome": self.outcome,
             "distribution": {str(v): p for v, p in self.distribution.items() if p > 0},
@@ -74,6 +78,8 @@ class OddsAnswer:
         }
         if self.others:
             plain["others"] = {piece: dict(named) for piece, named in self.others.items()}
+        if self.facts:
+            plain["facts"] = list(self.facts)
         return plain
 
 

@@ -209,13 +209,16 @@ def space_plain(
 
 def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
     """The exact odds of an attack as JSON: what is counted, its mean, the named chances
-    (and those of each other piece it may reach, ``others``, where there are any)."""
+    (and those of each other piece it may reach, ``others``, and what holds before the
+    attack, ``facts``, where there are any)."""
     if odds is None:
         return None
     plain: dict[str, Any] = {"outcome": odds.outcome, "mean": odds.distribution.mean,
                              "outcomes": dict(odds.named)}
     if odds.others:
         plain["others"] = {piece: dict(named) for piece, named in odds.others.items()}
+    if odds.facts:
+        plain["facts"] = list(odds.facts)
     return plain
 
 

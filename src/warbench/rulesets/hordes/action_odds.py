@@ -378,7 +378,8 @@ def _mixed(parts: Sequence[tuple[float, OddsAnswer]]) -> OddsAnswer:
         for key, p in answer.named.items():
             named[key] = named.get(key, 0.0) + weight * p
     notes = tuple(dict.fromkeys(n for _, a in parts for n in a.notes))
-    return OddsAnswer(Dist.from_mapping(totals), parts[0][1].outcome, named, notes)
+    first = parts[0][1]
+    return OddsAnswer(Dist.from_mapping(totals), first.outcome, named, notes, facts=first.facts)
 
 
 def _headbutt(data: HordesData, state: HordesState, me: Model, target: Model) -> OddsAnswer:

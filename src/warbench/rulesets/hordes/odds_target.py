@@ -20,7 +20,7 @@ from warbench.rulesets.hordes.combat import KNOCKED_DOWN_DEF
 from warbench.rulesets.hordes.damage import TOUGH_NEEDED
 from warbench.rulesets.hordes.data import HordesData, ModelRecord
 from warbench.rulesets.hordes.exact import Blow, boxes_dist, sequence_after
-from warbench.rulesets.hordes.spiral import crippled
+from warbench.rulesets.hordes.spiral import ASPECTS, crippled
 
 #: The boxes of a target with no card: more than any sequence marks.
 NO_CARD_BOXES = 10_000
@@ -39,7 +39,8 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
     """The boxes ``blows`` mark on the target ``name`` (``record``: its card, ``None``:
     boxes without end) from ``start``, knocked ``down`` or not at first (``boosts``: see
     :func:`~warbench.rulesets.hordes.exact.sequence_after`); ``named`` and ``notes`` go
-    first, the target's outcomes after them."""
+    first, the target's outcomes after them. A warbeast's aspect crippled at ``start`` is
+    a fact of the answer (``target's mind crippled already``), given no chance."""
     sizes = target_sizes(record)
     tough = record is not None and "tough" in record.abilities
     save = (7 - TOUGH_NEEDED) / 6 if tough else 0.0
@@ -49,10 +50,15 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
     totals: dict[int, float] = {}
     for (marked, _), p in states.items():
         totals[sum(marked) - before] = totals.get(sum(marked) - before, 0.0) + p
+    facts: tuple[str, ...] = ()
     if record is not None and record.role == "warbeast":
-        for aspect in ("mind", "body", "spirit"):
-            named[f"target's {aspect} crippled"] = sum(
-                p for (marked, _), p in states.items() if aspect in crippled(marked, sizes))
+        already = crippled(start, sizes) if start else frozenset()
+        facts = tuple(f"target's {aspect} crippled already" for aspect in ASPECTS
+                      if aspect in already)
+        for aspect in ASPECTS:
+            if aspect not in already:  # one crippled already is a fact, not a chance
+                named[f"target's {aspect} crippled"] = sum(
+                    p for (marked, _), p in states.items() if aspect in crippled(marked, sizes))
     if record is not None:
         named["destroyed"] = sum(p for (m, _), p in states.items() if sum(m) >= total)
     knocks = tough or down or any(b.knockdown or b.critical_knockdown for b in blows)
@@ -67,7 +73,7 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
                      f" ranged and magic ones need DEF {KNOCKED_DOWN_DEF}")
     distribution = Dist.from_mapping(totals)
     named["no damage"] = distribution.p(0)
-    return OddsAnswer(distribution, "boxes", named, tuple(notes))
+    return OddsAnswer(distribution, "boxes", named, tuple(notes), facts=facts)
 
 
 def damage_roll_odds(data: HordesData, target: str, start: tuple[int, ...], *, dice: int,

@@ -67,7 +67,8 @@ function oddsLine(odds) {
   span.className = "option-odds muted";
   const chances = (outcomes) => Object.entries(outcomes)
     .map(([name, p]) => `${name} ${(p * 100).toFixed(1)}%`).join(" · ");
-  const named = chances(odds.outcomes);
+  // what holds before the attack (an aspect crippled already) reads as it is, with no chance
+  const named = [...(odds.facts || []), chances(odds.outcomes)].filter((part) => part).join(" · ");
   span.textContent = `↳ mean ${odds.mean.toFixed(2)} ${odds.outcome}${named ? " · " + named : ""}`;
   // each other piece the attack may reach (a blast's template over it): a line of its own
   for (const [piece, outcomes] of Object.entries(odds.others || {})) {

@@ -107,7 +107,8 @@ function showOdds(answer) {
   const rows = Object.entries(answer.distribution).filter(([, p]) => p >= 0.0005).map(([value, p]) =>
     `<div>${escapeHtml(value)} ${answer.outcome}: <span class="bar" style="width:${Math.round(p * 200)}px"></span> ${(p * 100).toFixed(1)}%</div>`);
   const named = Object.entries(answer.outcomes).map(([name, p]) => `<b>${escapeHtml(name)}</b> ${(p * 100).toFixed(1)}%`).join(", ");
-  $("odds").innerHTML = `<div>mean <b>${answer.mean.toFixed(2)}</b> ${answer.outcome}</div><div>${named}</div>${rows.join("")}` +
+  const facts = (answer.facts || []).map((fact) => `<div>${escapeHtml(fact)}</div>`).join("");
+  $("odds").innerHTML = `<div>mean <b>${answer.mean.toFixed(2)}</b> ${answer.outcome}</div>${facts}<div>${named}</div>${rows.join("")}` +
     answer.notes.map((n) => `<div class="muted">${escapeHtml(n)}</div>`).join("");
 }
 
