@@ -55,6 +55,7 @@ from warbench.rulesets.hordes.odds import (
 from warbench.rulesets.hordes.odds_blast import with_blast
 from warbench.rulesets.hordes.odds_cards import WORDS
 from warbench.rulesets.hordes.odds_fury import FuryPaid
+from warbench.rulesets.hordes.odds_spray import with_spray
 from warbench.rulesets.hordes.odds_target import damage_roll_odds
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, SlamFlight
 from warbench.rulesets.hordes.profile import is_crippled, stat
@@ -197,9 +198,6 @@ def _weapon_odds(data: HordesData, state: HordesState, me: Model, target: Model,
         more.append(f"{reason}; {_range_words(data, me, target, strike)}")
     common = _common(data, state, me, target, strike, spray)
     options = WeaponOptions(weapon=weapon.name, **common)
-    if spray:
-        more.append("spray: the target's attack only; every model the strip touches is "
-                    "attacked")
     numbers = _numbers(strike.kind, common)
     kind = strike.kind
     answer = _boosted(options, sequence_odds(options, kind, data, shot=shot,
@@ -209,6 +207,8 @@ def _weapon_odds(data: HordesData, state: HordesState, me: Model, target: Model,
                       me, strike, fury)
     if shot.aoe:
         answer = with_blast(answer, data, state.models, me, target, strike, fury)
+    if spray:
+        answer = with_spray(answer, data, state, me, target, strike, fury)
     return _with(answer, [*more, numbers, *_after(me, target)])
 
 

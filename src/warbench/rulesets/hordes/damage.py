@@ -4,6 +4,7 @@ destruction, reaving a dead beast's fury, and the end of the game when a warlock
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from warbench.core.actions import Action
@@ -12,6 +13,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect, UnitDamaged, UnitDestroyed
 from warbench.core.procedures import Outcome
 from warbench.rulesets.hordes.actions import Reave, Transfer
+from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import Cripple, Healed
 from warbench.rulesets.hordes.game import (
     HordesGame,
@@ -106,19 +108,28 @@ TOUGH_NEEDED = 5
 
 
 def transfer_options(game: HordesGame, warlock: Model) -> list[Transfer]:
-    """Beasts the warlock may send damage to: its own, living, in its control area, not
-    frenzied, with fury below their FURY; the warlock needs 1 fury."""
-    if warlock.beast or not warlock.alive or warlock.fury < 1:
+    """Beasts the warlock may send damage to now (:func:`transfer_beasts`)."""
+    beasts = transfer_beasts(game.data, game.state.models, warlock, warlock.fury)
+    return [Transfer(beast.uid) for beast in beasts]
+
+
+def transfer_beasts(data: HordesData, models: Sequence[Model], warlock: Model, fury: int
+                    ) -> list[Model]:
+    """Beasts ``warlock``, holding ``fury``, may send damage to: its own, living, in its
+    control area, not frenzied, with fury below their FURY; the warlock needs 1 fury (the
+    odds ask it too, HOR-TRANSFER)."""
+    if warlock.beast or not warlock.alive or fury < 1:
         return []
-    data = game.data
-    fury = data.models[warlock.card].fury
+    area = data.models[warlock.card].fury
     return [
-        Transfer(beast.uid)
-        for beast in game.state.living(warlock.owner)
-        if beast.beast
+        beast
+        for beast in models
+        if beast.owner == warlock.owner
+        and beast.alive
+        and beast.beast
         and not beast.frenzied
         and beast.fury < data.models[beast.card].fury
-        and in_control_area(data, warlock, beast, fury)
+        and in_control_area(data, warlock, beast, area)
     ]
 
 
@@ -212,7 +223,8 @@ def heal(game: HordesGame, target: Model, amount: int) -> int:
     return done
 
 
-__all__ = ["Damage", "crippled", "deal", "destroy", "heal", "transfer_options"]
+__all__ = ["Damage", "crippled", "deal", "destroy", "heal", "transfer_beasts",
+           "transfer_options"]
 
 
 def tough_check(game: HordesGame, target: Model) -> bool:
