@@ -34,7 +34,6 @@ from warbench.core.render import render as render_picture
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
 from warbench.core.sim.plan import ArmyListRejected
-from warbench.core.words import as_told
 from warbench.replay_cli import VERIFY_FAILED as VERIFY_FAILED  # tests read it here
 from warbench.replay_cli import narrate, winners
 from warbench.server import command as serve_cli
@@ -143,7 +142,7 @@ def demo_command(
         assert outcome is not None
         sides = rules.side_names(setup, count)
         console.print(f"[bold]Result:[/bold] {winners(outcome.winners, sides)}:"
-                      f" {as_told(outcome.reason)}")
+                      f" {rules.outcome_text(game.state)}")
         stem = _demo_stem(rules.id, seed, players, scenario)
         journal_path = out / f"{stem}.json"
         game.journal.save(journal_path)

@@ -30,7 +30,7 @@ from warbench.rulesets.hordes.names import model_labels
 from warbench.rulesets.hordes.odds_blast import covered
 from warbench.rulesets.hordes.space import radius
 from warbench.rulesets.hordes.state import HordesState
-from warbench.server.snapshot import event_text
+from warbench.server.snapshot import event_text, snapshot
 
 #: Two sides sharing a warlock's name, one of them with three Mosshounds.
 PACKS = {"armies": [["maelis", "mosshound", "mosshound", "mosshound"],
@@ -150,10 +150,11 @@ def test_hor_names_a_mirror_tags_each_side_and_the_narration_names_every_model_s
     (P2)``. In a whole game every line of the narration naming a model names it by its label
     (a move, fury, an attack's attacker and target, a damage roll's target, a knockdown, a
     crippled aspect), and no line names a shared name bare, nor does a dice line of the log;
-    the standing names each warlock by its label. The dice's labels and the outcome kept in
-    the state (and the last line, which says it) name the card alone, the winner by its
-    player: the search bot keys its sampled dice by those labels, and the state's hash holds
-    the outcome, so neither changes with the tags."""
+    the standing names each warlock by its label, and so do the game-over line and the
+    result the web table shows. The dice's labels and the outcome's reason kept in the
+    state name the card alone, the winner by its player: the search bot keys its sampled
+    dice by those labels, and the state's hash holds the outcome, so neither changes with
+    the tags."""
     game = Game.new(RULES, PACKS, seed=5)
     agents = [make_bot(RULES, "warlock", seed) for seed in (1, 2)]
     while not game.is_over:
@@ -163,7 +164,7 @@ def test_hor_names_a_mirror_tags_each_side_and_the_narration_names_every_model_s
                       "Mosshound 3 (P1)", "Elder Maelis (P2)", "Mosshound (P2)",
                       "Oakhide Brute")
     bare = re.compile(r"(Elder Maelis|Mosshound)(?! \d| \(P)")
-    told = [e for e in game.events if e.text and not isinstance(e, Roll | GameOver)]
+    told = [e for e in game.events if e.text and not isinstance(e, Roll)]
     assert told and not [e.text for e in told if bare.search(e.text)]
     for event in told:  # a damage roll's line names its target, not who rolled it
         fields = ("target",) if event.kind == "hordes_damage" else (
@@ -178,8 +179,13 @@ def test_hor_names_a_mirror_tags_each_side_and_the_narration_names_every_model_s
     assert any("Mosshound" in label for label in rolls)
     assert not [label for label in rolls if "(P" in label or re.search(r"Mosshound \d", label)]
     assert game.outcome is not None and "(P" not in game.outcome.reason
-    (over,) = [e for e in game.events if isinstance(e, GameOver)]  # the reason, as kept
-    assert over.text == as_told(game.outcome.reason) and "(P" not in over.text
+    # the reason as kept names the card; as told, the warlock by its label
+    (over,) = [e for e in game.events if isinstance(e, GameOver)]
+    loser = next(m for m in game.state.models if not m.beast and not m.alive)
+    told = as_told(game.outcome.reason).replace("Elder Maelis", labels[loser.uid], 1)
+    assert over.text == RULES.outcome_text(game.state) == told
+    assert re.fullmatch(r"Elder Maelis \(P[12]\) is destroyed: player [12] wins", told)
+    assert snapshot(game, loser.owner)["outcome"]["reason"] == told
     standing = " ".join(RULES.victory(game.state).standing)
     assert "its warlock, Elder Maelis (P1)," in standing
     assert "its warlock, Elder Maelis (P2)," in standing

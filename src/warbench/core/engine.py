@@ -27,7 +27,7 @@ from warbench.core.plain import state_hash
 from warbench.core.procedures import D, Outcome, Procedure, S
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
-from warbench.core.words import as_told, one_of, player_name, roll_words
+from warbench.core.words import one_of, player_name, roll_words
 
 #: Steps the engine may take without anyone owing a decision before it calls it a bug.
 MAX_STEPS_WITHOUT_DECISION = 1_000_000
@@ -387,7 +387,7 @@ class Game(Generic[S, D]):
             GameOver(
                 outcome.winners,
                 tuple(float(score) for score in outcome.scores),
-                text=as_told(outcome.reason) or "the game is over",
+                text=self.ruleset.outcome_text(self.state) or "the game is over",
             )
         )
 

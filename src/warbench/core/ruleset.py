@@ -42,7 +42,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene, units_by_label
 from warbench.core.table import Attack, TablePicture
 from warbench.core.victory import Victory
-from warbench.core.words import player_name
+from warbench.core.words import as_told, player_name
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
@@ -467,6 +467,14 @@ class Ruleset(ABC, Generic[S, D]):
         may know): the web table shows it beside the board. ``None`` (the default): the
         ruleset does not say."""
         return None
+
+    def outcome_text(self, state: S) -> str:
+        """How the game ended, in words for people (the game-over line of the log, the
+        result the web table, the lobby and ``warbench demo`` show): the outcome's reason,
+        kept in ``state`` and hashed with it, numbered as people count seats
+        (:func:`~warbench.core.words.as_told`); ``""`` while the game goes on. A ruleset
+        may name its pieces there as its board labels them, the state left as it is."""
+        return as_told(state.outcome.reason) if state.outcome is not None else ""
 
     def attacks_drawn(self, state: S, events: Sequence[Event]) -> tuple[Attack, ...]:
         """The attacks among ``events`` (those of one step), drawn on the table of ``state``

@@ -25,7 +25,7 @@ from warbench.core.moments import SeenAttacks, actor_of
 from warbench.core.replay import replay_steps
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
-from warbench.core.words import as_told, counted, player_name
+from warbench.core.words import counted, player_name
 from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Pending, Seat, Store
 
@@ -225,7 +225,7 @@ class GameSession:
             return ""
         outcome = self.game.outcome
         winners = ", ".join(player_name(p) for p in outcome.winners) or "nobody"
-        reason = as_told(outcome.reason)
+        reason = self.game.ruleset.outcome_text(self.game.state)
         return f"won by {winners} ({reason})" if reason else f"won by {winners}"
 
     def is_person(self, seat: int) -> bool:

@@ -24,7 +24,7 @@ from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene
 from warbench.core.table import Attack
-from warbench.core.words import as_told, player_name, roll_words
+from warbench.core.words import player_name, roll_words
 from warbench.server.choices import Aside, Values, Words, annotate, plain, value_words, variants
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
@@ -361,5 +361,5 @@ def snapshot(
         "over": outcome is not None,
         "outcome": None
         if outcome is None
-        else {"winners": list(outcome.winners), "reason": as_told(outcome.reason)},
+        else {"winners": list(outcome.winners), "reason": rules.outcome_text(state)},
     }

@@ -213,6 +213,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
         return count_units(state.players, ((model.owner, model.card) for model in state.models))
 
+    def outcome_text(self, state: HordesState) -> str:
+        """The outcome's reason with the destroyed warlock named by its label (HOR-NAMES)."""
+        from warbench.rulesets.hordes.victory_text import outcome_words
+
+        return outcome_words(self.data, state)
+
     def describe(self, state: HordesState) -> str:
         """Each side's living models, as the board labels them, with boxes and fury."""
         labels = model_labels(self.data, state.models)

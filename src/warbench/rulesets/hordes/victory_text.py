@@ -18,7 +18,7 @@ and its enemy wins (HOR-VICTORY).
 from __future__ import annotations
 
 from warbench.core.victory import APART, Victory, verdict
-from warbench.core.words import counted, player_name
+from warbench.core.words import as_told, counted, player_name
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.names import model_label
 from warbench.rulesets.hordes.profile import boxes_left, boxes_left_by_side
@@ -88,3 +88,18 @@ def _headline(data: HordesData, state: HordesState) -> str:
     if state.outcome is None:
         parts.append(f"if it ended now: {_verdict(data, state, '')}")
     return APART.join(parts)
+
+
+def outcome_words(data: HordesData, state: HordesState) -> str:
+    """How the game ended, as people are told it: the reason kept in the state, which names
+    a destroyed warlock by its card alone (the state and its hash stay as they were), with
+    the warlock named as the board labels it (HOR-NAMES: ``Elder Maelis (P2) is destroyed:
+    player 1 wins``), seats counted from 1; ``""`` while the game goes on."""
+    if state.outcome is None:
+        return ""
+    told = as_told(state.outcome.reason)
+    for model in state.models:
+        card = data.models[model.card].name
+        if not model.beast and not model.alive and told.startswith(f"{card} is destroyed"):
+            return model_label(data, state.models, model) + told[len(card):]
+    return told
