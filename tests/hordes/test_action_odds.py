@@ -142,11 +142,11 @@ def test_hor_action_odds_a_slam_mixes_the_extra_die() -> None:
 
 
 def test_hor_action_odds_an_aspect_crippled_already_is_said_not_given_a_chance() -> None:
-    """HOR-ACTION-ODDS, HOR-SPIRAL-ASPECTS: the Titan's mind is crippled before the Brute's
-    attack: its odds say so (``target's mind crippled already``, on the table's line and in
-    the JSON) and give it no chance of being crippled; its body and spirit get the game's
-    own chances, counted over every face of the damage roll and of the branch die (the
-    Titan knocked down: the attack hits without a roll)."""
+    """HOR-ACTION-ODDS, HOR-ODDS, HOR-SPIRAL-ASPECTS: the Titan's mind is crippled before
+    the Brute's attack: its odds say so (``target's mind crippled already``, on the table's
+    line and in the JSON) and give it no chance of being crippled; its body and spirit get
+    the game's own chances, counted over every face of the damage roll and of the branch
+    die (the Titan knocked down: the attack hits without a roll)."""
 
     def hurt(state: Any) -> None:
         _prepare(state)
