@@ -159,6 +159,12 @@ def test_free_strike_on_leaving_melee_range() -> None:
     assert attack.total == 3 + 3 + 6 + 2
     damage = [e for e in game.events if e.kind == "roll" and e.label.startswith("damage")]
     assert len(damage[-1].faces) == 3
+    # the log says it is a free strike, not a plain melee attack in the enemy's turn; the
+    # roll's label (the search's dice key) stays the melee attack's
+    assert attack.text.startswith("Magma Titan free strike with ")
+    (effect,) = [e for e in game.events if isinstance(e, RollEffect) and e.query == "attack"]
+    assert effect.told == "Magma Titan free strike on Oakhide Brute"
+    assert effect.purpose == "Magma Titan melee attack on Oakhide Brute"
 
 
 def test_move_refused_over_other_bases_and_beyond_speed() -> None:

@@ -91,17 +91,20 @@ def attack(
     target: Model,
     strike: Strike,
     struck: list[Model] | None = None,
+    called: str = "",
 ) -> tuple[bool, bool]:
     """Roll the attack and apply what a hit does now; queue its damage rolls (each may be
     boosted by the attacking warlock just before it is made, HOR-BOOST); ``(hit,
     critical)`` of the target. Every model the attack hits (the target, every model
-    under an AOE or in a spray's strip that is hit) is added to ``struck``."""
+    under an AOE or in a spray's strip that is hit) is added to ``struck``. ``called``
+    names the attack in the log's words where its kind does not say enough ("free
+    strike"); the roll's label stays the kind's."""
     rolls: list[DamageRoll] = []
     hits: list[Model] = [] if struck is None else struck
     if "spray" in strike.qualities:
         first = _spray(game, attacker, target, strike, rolls, hits)
     else:
-        first = roll_to_hit(game, attacker, target, strike)
+        first = roll_to_hit(game, attacker, target, strike, called=called)
         if strike.aoe:
             _blast(game, attacker, target, strike, *first, rolls, hits)
         elif first[0]:
@@ -169,7 +172,8 @@ def attack_bonus(
 
 
 def roll_to_hit(
-    game: HordesGame, attacker: Model, target: Model, strike: Strike, spray: bool = False
+    game: HordesGame, attacker: Model, target: Model, strike: Strike, spray: bool = False,
+    called: str = "",
 ) -> tuple[bool, bool]:
     data, state = game.data, game.state
     kind = strike.kind
@@ -177,9 +181,10 @@ def roll_to_hit(
     # the label keys the search's dice on the cards; people read the models' tags (HOR-NAMES)
     label = f"{card_name(game, attacker)} {kind} attack on {card_name(game, target)}"
     attacking, attacked = name(game, attacker), name(game, target)
-    told = f"{attacking} {kind} attack on {attacked}"
+    what = called or f"{kind} attack"
+    told = f"{attacking} {what} on {attacked}"
     with_weapon = f" with {strike.weapon}" if strike.weapon else ""
-    said = f"{attacking} {kind} attack{with_weapon} on {attacked}"
+    said = f"{attacking} {what}{with_weapon} on {attacked}"
     reason = automatic(data, attacker, target, strike, spray)
     if reason:
         hit = reason.startswith("automatic hit")

@@ -192,7 +192,7 @@ class FreeStrikeOffer(HordesProcedure):
             return
         striker = game.state.models[self.striker]
         strike = free_strike(game.data.models[striker.card].weapons[action.weapon])
-        attack(game, striker, game.state.models[self.victim], strike)
+        attack(game, striker, game.state.models[self.victim], strike, called="free strike")
 
     def step(self, game: HordesGame) -> None:
         game.pop()
