@@ -372,10 +372,14 @@ def test_arm_off_target_locks_an_ally_on_an_enemy() -> None:
     assert locked.modifier == 2 - 2 + 1 and locked.critical_from == 19  # long range
 
 
+#: What the log adds when a direction's check misses by less than 5 and still gives 1.
+NEAR = " all the same, missing by less than 5"
+
+
 @pytest.mark.parametrize(("face", "bonus"), [(10, 3), (9, 1), (5, 0)])
 def test_arm_off_direct_bonus_or_one_on_a_near_miss(face: int, bonus: int) -> None:
     """ARM-OFF-DIRECT: DC 15; the officer bonus to gunnery (or AC) this round; missing by
-    less than 5 gives 1."""
+    less than 5 gives 1, and the log says why a failed check still directs."""
     blue = [officer("Cmd", "commander", "Lance")]
     game = start([6, 1, face], blue)
     end_window(game)
@@ -384,6 +388,9 @@ def test_arm_off_direct_bonus_or_one_on_a_near_miss(face: int, bonus: int) -> No
     state = game.state
     lance, _, grudge = state.fleets
     assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 + bonus
+    said = [e.text for e in game.events if "directs" in e.text]
+    assert said == ([] if bonus == 0 else [f"Cmd: directs Lance{NEAR if bonus == 1 else ''}: "
+                                           f"+{bonus} to its gunnery"])
 
 
 def test_arm_off_orders_a_wrong_target_or_choice_is_refused_with_the_reason() -> None:

@@ -341,7 +341,9 @@ def _direct(
         fleet.now().direct_gunnery = bonus
     else:
         fleet.now().direct_ac = bonus
-    _say(game, officer, f"directs {fleet.name}: +{bonus} to its {order.choice}", fleet=fleet.id)
+    near_miss = " all the same, missing by less than 5" if margin < 0 else ""
+    _say(game, officer, f"directs {fleet.name}{near_miss}: +{bonus} to its {order.choice}",
+         fleet=fleet.id)
 
 
 def _duel(
