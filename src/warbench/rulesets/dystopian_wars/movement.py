@@ -30,6 +30,7 @@ from warbench.core.geometry import (
 )
 from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, inches, plan_path
 from warbench.core.rng import RandomStream
+from warbench.core.words import one_of
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
 from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -190,9 +191,27 @@ class MoveSpace(DrawnSpace):
         reason, _ = move_refusal(self._state, self._data, model, action)
         return reason
 
+    def free(self) -> list[int]:
+        """The movers not held by an all stop marker (DW-ALL-STOP)."""
+        return [uid for uid in self.movers if self._state.models[uid].helm != "all_stop"]
+
+    def listed(self) -> tuple[Action, ...] | None:
+        """No move at all where every model left is under all stop (a form then says so
+        instead of offering nothing); else ``None``: moves are drawn, not listed."""
+        return None if self.free() else ()
+
+    def unavailable(self) -> str | None:
+        """Why no model may move now: each one left is under all stop (DW-ALL-STOP)."""
+        held = [self._state.models[uid].name for uid in self.movers]
+        if len(held) == 1:
+            return (f"{held[0]} is under all stop: it stays put this activation and takes "
+                    "one of the helm orders offered instead (DW-ALL-STOP)")
+        return (f"{one_of(held, 'and')} are under all stop: they stay put this activation "
+                "and each takes one of the helm orders offered instead (DW-ALL-STOP)")
+
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found: list[Action] = []
-        movable = [uid for uid in self.movers if self._state.models[uid].helm != "all_stop"]
+        movable = self.free()
         if not movable:
             return found
         for _ in range(count * 3):
