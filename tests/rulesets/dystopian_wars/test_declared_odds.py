@@ -113,3 +113,35 @@ def test_the_odds_count_an_action_card_fog_and_shields_as_the_attack_rolls(
               if isinstance(event, RollEffect)}
     assert rolled["Dauntless gunnery attack on Kaiserin"] == 6
     assert rolled["Kaiserin shields"] == kaiserin.shield == 1
+
+
+def test_dw_ad_min_fog_never_halves_an_attack_below_one_die() -> None:
+    """DW-AD-MIN, DW-CARDS-DECK (USERS journey 2): the seed lets no rule reduce an attack's
+    dice below 1, so a fog card (Sea mist) halves a 1-die attack in range band 3 to 1 die,
+    not none: the odds offered are those of 1 die and say why, and the attack rolls 1 die,
+    its roll saying so. Walked in a referee game, a split of 1 die under fog was offered
+    with odds of nothing at all and no word why (0 dice)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (20.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-battleship", (20.0, 40.0, 180.0), name="Kaiserin")],
+    ), [*P0_FIRST, *[1] * 20])
+    play(game, Activate(0), Move(0, (2.0,)))
+    state(game).in_play.append(CardPlay("sea-mist", 1))
+    rules = game.ruleset
+    one_die = Fire(((0, "fore turret"),), 1, 1)
+    answer = rules.action_odds(game.observe(0).state, one_die)
+    assert answer is not None
+    assert answer.notes[:2] == ("1 die hitting on 4+ in range band 3",
+                                "fog halves them to 1 (never below 1 die, DW-AD-MIN)")
+    kaiserin = rules.data.models["prussia-battleship"]
+    hits = cancel_hits(pool_hits(1, 4), pool_hits(kaiserin.shield, 4))
+    expected = damage_odds(hits, kaiserin.dr, kaiserin.cr, kaiserin.hp, hull_left=kaiserin.hp,
+                           extra=extra_damage_die(rules.data.criticals))
+    assert answer.named == expected.named() and answer.distribution.mean > 0.0
+    play(game, one_die, CeaseFire())
+    rolled = {event.purpose: event.dice for event in game.events
+              if isinstance(event, RollEffect)}
+    assert rolled["Dauntless gunnery attack on Kaiserin"] == 1
+    (line,) = [event.text for event in game.events if event.text.startswith("Dauntless rolls")]
+    assert line.startswith("Dauntless rolls 1 die (1 declared; halved by Sea mist in band 3"
+                           " (never below 1 die, DW-AD-MIN))")

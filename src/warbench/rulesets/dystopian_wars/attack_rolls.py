@@ -220,8 +220,9 @@ def resolve_attack(
     changes += [f"{card.value} more from {card.name}" for card in boosts if card.value]
     fog = fog_cards(state, data)
     if attack.band >= 3 and fog:
-        dice //= 2
-        changes.append(f"halved by {', '.join(fog)} in band {attack.band}")
+        floor = " (never below 1 die, DW-AD-MIN)" if dice == 1 else ""
+        dice = fog_halved(dice)
+        changes.append(f"halved by {', '.join(fog)} in band {attack.band}{floor}")
     told = f" ({attack.dice} declared; {'; '.join(changes)})" if changes else ""
     reactions = [
         data.cards[play.card]
@@ -389,3 +390,13 @@ def fog_cards(state: DWState, data: RulesData) -> list[str]:
 def fog_in_force(state: DWState, data: RulesData) -> bool:
     """Whether a fog card is in force: it halves the dice of attacks in range bands 3 and 4."""
     return bool(fog_cards(state, data))
+
+
+def fog_halved(dice: int) -> int:
+    """An attack's ``dice`` halved by a fog card, rounding down but never below 1 die: the
+    seed lets no rule reduce an attack's AD below 1 (DW-AD-MIN).
+
+    >>> fog_halved(13), fog_halved(2), fog_halved(1), fog_halved(0)
+    (6, 1, 1, 0)
+    """
+    return max(min(dice, 1), dice // 2)

@@ -20,6 +20,7 @@ from warbench.rulesets.dystopian_wars.attack_rolls import (
     SHIELD_NEEDED,
     action_card,
     card_help,
+    fog_halved,
     fog_in_force,
     squadron_card_dice,
 )
@@ -62,7 +63,9 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
              f"{attack.band}"]
     fog = attack.band >= 3 and fog_in_force(state, data)
     if fog:
-        notes.append(f"fog halves them to {(attack.dice + extra) // 2}")
+        halved = fog_halved(attack.dice + extra)
+        floor = " (never below 1 die, DW-AD-MIN)" if attack.dice + extra == 1 else ""
+        notes.append(f"fog halves them to {halved}{floor}")
     shield = 0
     if spec.shield and not target.marker("generator-offline") and not target.derelict:
         shield = spec.shield

@@ -62,7 +62,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         " still held at the end once more"
     )
     name = "Dystopian Wars (1st edition)"
-    version = "0.14"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.15"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -115,7 +115,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # (DW-SIGHT);
     # 0.14: a name two players' models share is tagged with the player counted from 1, as
     # every text for people counts them ("Fighter wing (P1)" for seat 0, was "(P0)"): the
-    # names are in the state, so set-ups with such names hash differently from 0.13's
+    # names are in the state, so set-ups with such names hash differently from 0.13's;
+    # 0.15: a fog card halves an attack's dice never below 1 (DW-AD-MIN): a 1-die attack in
+    # band 3 or 4 under fog rolls 1 die, no longer none
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

@@ -36,7 +36,7 @@ from typing import Protocol
 from warbench.core.attacks import OddsAnswer
 from warbench.core.odds import Dist, mixture
 from warbench.core.words import counted
-from warbench.rulesets.dystopian_wars.attack_rolls import SHIELD_NEEDED
+from warbench.rulesets.dystopian_wars.attack_rolls import SHIELD_NEEDED, fog_halved
 from warbench.rulesets.dystopian_wars.exact import (
     DamageOdds,
     cancel_hits,
@@ -242,7 +242,7 @@ def strike(attack: Strike, extra: Dist | None = None) -> StrikeOdds:
             dice = dice * left // attack.declared_tokens
         dice += attack.extra_dice
         if attack.fog:
-            dice //= 2
+            dice = fog_halved(dice)
         hits = cancel_hits(pool_hits(dice, attack.needed), cancelled)
         if attack.shield:
             hits = cancel_hits(hits, pool_hits(attack.shield, SHIELD_NEEDED))
