@@ -24,7 +24,7 @@ from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene
 from warbench.core.table import Attack
-from warbench.core.words import player_name, roll_words
+from warbench.core.words import player_name, possessive, roll_words
 from warbench.server.choices import Aside, Values, Words, annotate, plain, value_words, variants
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
@@ -39,11 +39,18 @@ ODDS_OPTIONS = 40
 
 
 def event_text(event: Event) -> str:
-    """The line a log shows for ``event`` ('' for none)."""
+    """The line a log shows for ``event`` ('' for none): a roll's line names its roller
+    once (``player 2 rolled 2d6 for their initiative: 6 6``, where its words say
+    ``player 2's initiative``)."""
     if isinstance(event, Roll) and not event.text:
-        who = "" if event.player is None else f"{player_name(event.player)} "
-        faces = " ".join(str(face) for face in event.faces)
         purpose = roll_words(event.label, event.told) or "a roll"
+        who = ""
+        if event.player is not None:
+            name = player_name(event.player)
+            who, own = f"{name} ", f"{possessive(name)} "
+            if purpose.startswith(own):
+                purpose = f"their {purpose.removeprefix(own)}"
+        faces = " ".join(str(face) for face in event.faces)
         return f"{who}rolled {len(event.faces)}d{event.sides} for {purpose}: {faces}"
     return event.text
 

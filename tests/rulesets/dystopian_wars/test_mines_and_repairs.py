@@ -98,7 +98,7 @@ def test_a_mine_dropped_arms_and_explodes_under_an_enemy(tmp_path: Path) -> None
     assert rated["player 0 mine"].told == "player 1's mine"
     (line,) = [event_text(e) for e in game.events
                if isinstance(e, Roll) and e.label == "player 0 mine"]
-    assert line == "player 1 rolled 5d6 for player 1's mine: 6 1 1 1 1"
+    assert line == "player 1 rolled 5d6 for their mine: 6 1 1 1 1"  # the roller named once
 
 
 #: An armed mine of player 0 (5 dice) at (36, 20), and two Wacht cruisers of player 1 heading

@@ -551,6 +551,26 @@ def test_the_deployment_roll_winner_chooses_the_table_edge() -> None:
     assert owed(game).prompt == "activate a squadron"
 
 
+def test_dw_deploy_alternate_the_deployment_roll_reads_as_a_phrase() -> None:
+    """DW-DEPLOY-ALTERNATE (USERS journey 2): each player's deployment roll reads to people
+    as a phrase naming the player once ("player 2's deployment"), the label a search keys
+    its dice on unchanged ("deployment, player 1")."""
+    from warbench.core.events import Roll
+    from warbench.server.snapshot import event_text
+
+    game_setup = setup(
+        [squadron("britannia-battleship", (36.0, 4.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0), name="Kaiserin")],
+    )
+    game_setup["deployment"] = "alternate"
+    game = scripted(game_setup, (1, 1, 6, 6, *P0_FIRST))
+    rolls = [e for e in game.events if isinstance(e, Roll) and e.label.startswith("deployment")]
+    assert [(e.label, e.told) for e in rolls] == [
+        ("deployment, player 0", "player 1's deployment"),
+        ("deployment, player 1", "player 2's deployment")]
+    assert event_text(rolls[1]) == "player 2 rolled 2d6 for their deployment: 6 6"
+
+
 def test_a_model_without_minimum_move_backs_away_its_whole_move() -> None:
     """DW-MIN0-BACKWARD: a model with no minimum move trades its forward move for a
     backward one of the same length (the 2-inch cap belongs to the direction arrow), but

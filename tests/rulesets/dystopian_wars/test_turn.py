@@ -18,8 +18,11 @@ from tests.rulesets.dystopian_wars.helpers import (
     state,
     texts,
 )
+from warbench.core.dice import roller_label
 from warbench.core.engine import IllegalAction
 from warbench.core.events import Roll
+from warbench.core.luck import luck_report
+from warbench.core.words import roll_words
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Idle, Move
 from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.rulesets.dystopian_wars.victory import order_met
@@ -54,8 +57,30 @@ def test_initiative_ties_are_rolled_again() -> None:
     # the label keys a search's dice by the seat's index; people read players from 1
     (again,) = [e for e in game.events if isinstance(e, Roll)
                 and e.label == "initiative, player 1, again after a tie"]
-    assert event_text(again) == (
-        "player 2 rolled 2d6 for initiative, player 2, again after a tie: 6 6")
+    assert event_text(again) == "player 2 rolled 2d6 for their initiative (again, after a tie): 6 6"
+
+
+def test_dw_initiative_the_roll_reads_as_a_phrase_its_label_unchanged() -> None:
+    """DW-INITIATIVE, DW-LUCK (USERS journey 2): the words people read of each initiative
+    roll name the player once, as a phrase ("player 2's initiative"), in the referee's
+    request for the faces, the log's dice line and the luck report, while the label a
+    search keys its dice on stays "initiative, player 1". Walked in a referee game, the
+    request read "initiative, player 1" and the log "player 1 rolled 2d6 for initiative,
+    player 1", a search key shown as words."""
+    game = scripted(TWO_AGAINST_ONE, (3, 3, 2, 4, 1, 1, 6, 6))
+    rolls = [e for e in game.events if isinstance(e, Roll) and e.label.startswith("initiative")]
+    assert [e.label for e in rolls] == [
+        "initiative, player 0", "initiative, player 1",
+        "initiative, player 0, again after a tie", "initiative, player 1, again after a tie"]
+    asked = [roller_label(roll_words(e.label, e.told), e.player) for e in rolls]
+    assert asked == ["player 1's initiative", "player 2's initiative",
+                     "player 1's initiative (again, after a tie)",
+                     "player 2's initiative (again, after a tie)"]
+    assert [event_text(e) for e in rolls[:2]] == [
+        "player 1 rolled 2d6 for their initiative: 3 3",
+        "player 2 rolled 2d6 for their initiative: 2 4"]
+    rated = {roll.purpose for roll in luck_report(game.events).rolls}
+    assert {"player 1's initiative", "player 2's initiative (again, after a tie)"} <= rated
 
 
 def test_players_alternate_and_a_side_that_runs_out_waits() -> None:

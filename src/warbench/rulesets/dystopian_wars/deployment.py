@@ -27,7 +27,7 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
-from warbench.core.words import player_name
+from warbench.core.words import player_name, possessive
 from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.edges import (
@@ -373,7 +373,8 @@ class Deployment(Procedure[DWState, RulesData]):
             totals: dict[int, list[int]] = {}
             for player in range(state.players):
                 # by seat index: a search keys its dice on the label; people count from 1
-                label, told = f"deployment, player {player}", f"deployment, {player_name(player)}"
+                label = f"deployment, player {player}"
+                told = f"{possessive(player_name(player))} deployment"
                 faces = game.dice_for(player).faces(6, 2, label=label, told=told)
                 game.emit(RollEffect(player, label, sum(faces), 2, told=told))  # highest first
                 totals.setdefault(sum(faces), []).append(player)

@@ -23,7 +23,7 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off
-from warbench.core.words import player_name
+from warbench.core.words import player_name, possessive
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Move
 from warbench.rulesets.dystopian_wars.activation import MOVED, Activation, release
 from warbench.rulesets.dystopian_wars.cards import (
@@ -64,11 +64,11 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
 
     def roll(player: int, extra: int, again: bool = False) -> int:
         # a roll after a tie says so: a referee typing the dice sees why it is asked again;
-        # the label names the seat by index (a search keys its dice on it), its words for
-        # people count players from 1
-        after = ", again after a tie" if again else ""
-        label = f"initiative, player {player}{after}"
-        told = f"initiative, {player_name(player)}{after}"
+        # the label names the seat by index (a search keys its dice on it, so it stays as
+        # it is), its words for people count players from 1 and read as a phrase
+        label = f"initiative, player {player}" + (", again after a tie" if again else "")
+        told = f"{possessive(player_name(player))} initiative" + (
+            " (again, after a tie)" if again else "")
         faces = game.dice_for(player).faces(6, 2, label=label, told=told)
         total = sum(faces) + extra
         game.emit(RollEffect(player, label, total, 2, modifier=extra, told=told))  # highest first
