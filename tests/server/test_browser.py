@@ -559,7 +559,7 @@ def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
 ) -> None:
     page = _open_seat(server, browser, "dystopian-wars", "commodore", referee=True)
     page.wait_for_selector("#dice-panel:not([hidden])", timeout=30_000)
-    assert "Roll 1 d6 for battle order" in page.inner_text("#dice-ask")
+    assert "Roll 1 d6 for player 1's battle order" in page.inner_text("#dice-ask")
     page.fill("#dice-faces", "a")  # a letter is named as typed, not sent as nothing
     page.click("#dice-send")
     assert page.inner_text("#message").startswith('"a" is not a die\'s face')
@@ -580,7 +580,7 @@ def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
             continue  # the panel closed, or the last faces not answered yet: look again
         page.wait_for_function("([seen]) => document.body.dataset.states !== seen", arg=[before])
         typed += 1
-    assert "rolled 1d6 for battle order: 4" in page.inner_text("#log")
+    assert "player 1 rolled 1d6 for their battle order: 4" in page.inner_text("#log")
     page.screenshot(path=str(SHOTS / "referee.png"))
 
 

@@ -45,7 +45,7 @@ def test_a_referee_game_asks_the_person_for_faces_and_journals_them(db: Path) ->
         socket.send({"type": "faces", "faces": [9]})
         assert "not on a d6" in socket.next_of("refused")["reason"]
         snap = _answer_dice_until_a_decision(socket, snap)
-        assert any("rolled 1d6 for battle order: 3" in line for line in snap["log"])
+        assert any("rolled 1d6 for their battle order: 3" in line for line in snap["log"])
         for _ in range(4):
             while not snap["decisions"] and not snap["roll"]:
                 snap = socket.next_of("state")
@@ -251,8 +251,9 @@ def test_faces_that_are_not_a_list_of_whole_numbers_are_malformed(client: TestCl
 
 
 def test_each_dice_prompt_says_whose_roll_it_is(client: TestClient) -> None:
-    """USERS journey 2: one person rolls for both sides; the battle-order rolls of player 0
-    and player 1 are asked for by name, one face as "1 face"."""
+    """USERS journey 2, DW-BATTLE-ORDERS: one person rolls for both sides; the battle-order
+    rolls of seats 0 and 1 are asked for by name, as a phrase ("player 1's battle order":
+    it read "battle order, player 1", a key more than words), one face as "1 face"."""
     game = create(client, "dystopian-wars", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
                   referee=True)
     game_id, link = game["id"], game["seats"][0]["link"]
@@ -262,8 +263,8 @@ def test_each_dice_prompt_says_whose_roll_it_is(client: TestClient) -> None:
         labels.append(roll["label"])
         reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [3]}, headers=auth(link))
         assert reply.status_code in (200, 202), reply.text
-    assert labels == ["battle order, player 1", "battle order, player 2"]
-    assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for battle order, player 1"
+    assert labels == ["player 1's battle order", "player 2's battle order"]
+    assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for player 1's battle order"
 
 
 def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:
@@ -276,7 +277,7 @@ def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:
         reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [5]}, headers=auth(link))
         assert reply.status_code in (200, 202) and state(client, game_id, link)["roll"]
     with TestClient(create_app(db)) as client:
-        assert state(client, game_id, link)["roll"]["label"] == "battle order, player 2"
+        assert state(client, game_id, link)["roll"]["label"] == "player 2's battle order"
         reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [2]}, headers=auth(link))
         assert reply.status_code == 200, reply.text
         journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]

@@ -25,6 +25,7 @@ import math
 from collections.abc import Sequence
 
 from warbench.core.events import RollEffect
+from warbench.core.words import player_name, possessive
 from warbench.rulesets.dystopian_wars.data import Critical, RulesData
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
@@ -86,9 +87,17 @@ def order_cost(state: DWState, data: RulesData, player: int, order: int) -> int:
     return min(costs, default=0)
 
 
+def order_words(player: int) -> str:
+    """A battle order roll in words for people (its label, ``battle order``, is its key).
+
+    >>> order_words(0)
+    "player 1's battle order"
+    """
+    return f"{possessive(player_name(player))} battle order"
+
+
 def order_effect(state: DWState, data: RulesData, player: int, order: int) -> RollEffect:
     """A battle order roll rated for ``player`` by the points its order asks for."""
     costs = tuple(order_cost(state, data, player, face) for face in range(1, 7))
-    return RollEffect(
-        player, "battle order", costs[order - 1], 1, values=costs, higher_is_better=False
-    )
+    return RollEffect(player, "battle order", costs[order - 1], 1, values=costs,
+                      higher_is_better=False, told=order_words(player))

@@ -47,7 +47,7 @@ from warbench.rulesets.dystopian_wars.events import (
     TurnBegins,
 )
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
-from warbench.rulesets.dystopian_wars.luck import order_effect
+from warbench.rulesets.dystopian_wars.luck import order_effect, order_words
 from warbench.rulesets.dystopian_wars.mines import set_off_mines
 from warbench.rulesets.dystopian_wars.movement import leaves_table
 from warbench.rulesets.dystopian_wars.prizes import PrizeCrews, crews_to_ask, holds_still
@@ -114,7 +114,7 @@ class Battle(Procedure[DWState, RulesData]):
             if state.orders:
                 for player in range(state.players):
                     state.orders[player] = game.dice_for(player).faces(
-                        6, 1, label="battle order")[0]
+                        6, 1, label="battle order", told=order_words(player))[0]
                     game.emit(order_effect(state, data, player, state.orders[player]))
                     game.emit(
                         BattleOrder(
