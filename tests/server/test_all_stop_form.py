@@ -67,3 +67,24 @@ def test_dw_all_stop_the_move_form_lists_only_the_models_free_to_move() -> None:
     (form,) = [s for s in _move_decision(game)["spaces"] if s["type"] == "move"]
     assert form["possible"] is False
     assert form["unavailable"].startswith("Warden 2 is under all stop: it stays put")
+
+
+def test_dw_mk_all_stop_the_table_shows_the_helm_marker_a_model_moves_under() -> None:
+    """DW-MK-ALL-STOP, DW-MK-DIRECTION (USERS journey 2): a referee's table must show the
+    markers the real models carry: the seat's scene names all stop beside Sovereign's hull
+    once it is signalled, then a direction arrow once taken (walked: nothing said either,
+    so which ship was held still was only in the log)."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted
+    from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Helm, Idle, Move
+
+    def sovereign() -> str:
+        shapes = snapshot(game, 0)["scene"]["shapes"]
+        return str(next(shape["damage"] for shape in shapes if shape["label"] == "Sovereign"))
+
+    game = scripted(_lone_ships(), (*P0_FIRST, *P0_FIRST))
+    assert sovereign() == "hull 8/8"
+    play(game, Activate(0), Move(0, (2.0,), all_stop=True))
+    assert sovereign() == "hull 8/8, all stop"
+    play(game, CeaseFire(), Activate(2), Idle(), Activate(1), Idle(), Activate(0))
+    play(game, Helm(0, "reverse"))
+    assert sovereign() == "hull 8/8, direction arrow"

@@ -43,8 +43,10 @@ def marker_words(data: RulesData, name: str, count: int) -> str:
 
 
 def damage_text(data: RulesData, model: Model) -> str:
-    """Hull points left, the markers it carries in words (fires, criticals...), and for a
-    derelict whose prize it is and whether its crew holds it at all stop (DW-DERELICT)."""
+    """Hull points left, the markers it carries in words (fires, criticals...), for a
+    derelict whose prize it is (DW-DERELICT), and the helm marker it moves under: all
+    stop (DW-ALL-STOP; a derelict's only while a prize crew holds it still) or a
+    direction arrow (DW-REVERSE)."""
     spec = data.models[model.cls]
     if not model.alive:
         return model.fate or "destroyed"
@@ -55,8 +57,10 @@ def damage_text(data: RulesData, model: Model) -> str:
         parts.append("derelict")
         if model.prize_of >= 0:
             parts.append(f"prize of {player_name(model.prize_of)}")
-            if model.helm == "all_stop":
-                parts.append("all stop")
+    if model.helm == "all_stop" and (not model.derelict or model.prize_of >= 0):
+        parts.append("all stop")
+    elif model.helm == "reverse" and not model.derelict:
+        parts.append("direction arrow")
     return ", ".join(parts)
 
 
