@@ -23,7 +23,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.events import Roll
 from warbench.core.luck import luck_report
 from warbench.core.words import roll_words
-from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Idle, Move
+from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Concede, Idle, Move
 from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.rulesets.dystopian_wars.victory import order_met
 from warbench.server.snapshot import event_text
@@ -112,6 +112,25 @@ def test_a_squadron_doing_nothing_drifts_two_inches_and_cannot_attack() -> None:
     assert (model(game, 0).x, model(game, 0).y) == (36.0, 12.0)
     assert owed(game).player == 1
     assert owed(game).prompt == "activate a squadron"
+
+
+def test_dw_drift_doing_nothing_is_offered_saying_who_drifts_and_who_stays_put() -> None:
+    """DW-DRIFT, DW-ALL-STOP (USERS journey 2): the choice to do nothing says what it does,
+    not "idle": the squadron drifts 2 inches and makes no attack, and a model under all
+    stop stays put (seed l.251), as the seat reads it before choosing."""
+    game = scripted(TWO_AGAINST_ONE, (*P0_FIRST, *P0_FIRST))
+
+    def idle_words() -> str:
+        return game.ruleset.action_text(game.observe(owed(game).player).state, Idle())
+
+    play(game, Activate(0))
+    assert idle_words() == (
+        "do nothing this turn: the squadron drifts 2 inches straight, no attack (DW-DRIFT)")
+    play(game, Move(0, (2.0,), all_stop=True), CeaseFire(), Activate(2), Idle())
+    state(game).models[2].helm = "all_stop"  # one frigate (Picket 2) held still as well
+    play(game, Activate(1))
+    assert idle_words() == ("do nothing this turn: no attack; Picket 2 stays put under all"
+                            " stop, the others drift 2 inches straight (DW-DRIFT)")
 
 
 def test_dw_drift_a_squadron_doing_nothing_uses_no_charges_at_mines() -> None:

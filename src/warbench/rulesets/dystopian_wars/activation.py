@@ -21,7 +21,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.geometry.movement import TurnLimits, plan_path
 from warbench.core.procedures import Procedure
-from warbench.core.words import player_name
+from warbench.core.words import one_of, player_name
 from warbench.rulesets.dystopian_wars.actions import (
     Command,
     Decline,
@@ -581,3 +581,18 @@ def release(state: DWState, model: Model) -> None:
         if other >= 0 and model.uid in state.models[other].contact:
             state.models[other].contact.remove(model.uid)
     model.contact = []
+
+
+def idle_text(state: DWState, action: Action) -> str:
+    """Doing nothing in words, for the squadron activating now ("" for another action):
+    no attack, and which models drift 2 inches or stay put under all stop (DW-DRIFT)."""
+    frame = next((f for f in reversed(state.stack) if isinstance(f, Activation)), None)
+    if not isinstance(action, Idle) or frame is None:
+        return ""
+    models = [state.models[uid] for part in frame.parts for uid in part]
+    held = [model.name for model in models if model.active and model.helm == "all_stop"]
+    if not held:
+        return "do nothing this turn: the squadron drifts 2 inches straight, no attack (DW-DRIFT)"
+    rest = ", the others drift 2 inches straight" if len(held) < len(models) else ""
+    return (f"do nothing this turn: no attack; {one_of(held, 'and')} stay"
+            f"{'s' * (len(held) == 1)} put under all stop{rest} (DW-DRIFT)")

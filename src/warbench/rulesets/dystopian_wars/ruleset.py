@@ -225,11 +225,12 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         if isinstance(action, ChooseEdge) and 0 <= action.edge < len(EDGE_NAMES):
             theirs = EDGE_NAMES[opposite(action.edge)]
             return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"
+        from warbench.rulesets.dystopian_wars.activation import idle_text
         from warbench.rulesets.dystopian_wars.charges import sweep_text
         from warbench.rulesets.dystopian_wars.option_words import option_text
         from warbench.rulesets.dystopian_wars.prizes import crew_text
 
-        return (crew_text(state, action) or sweep_text(state, action)
+        return (crew_text(state, action) or sweep_text(state, action) or idle_text(state, action)
                 or option_text(self.data, state, action) or action_words(action))
 
     def field_value_words(self, state: DWState, action: Action, field: str) -> str | None:
