@@ -108,7 +108,9 @@ def test_split_fire_limits_are_refused_with_reasons(user_rules) -> None:  # type
 
 
 def test_target_outside_the_arc_is_refused(user_rules) -> None:  # type: ignore[no-untyped-def]
-    """DW-ARCS: a fore-180 rocket battery cannot reach a target on the beam's far side.
+    """DW-ARCS: a fore-180 rocket battery cannot reach a target on the beam's far side; the
+    refusal names the arc in words, as the unit card does ("fore 180°": a referee walk read
+    "aft270", the data's key).
     Also shows DW-GUNNERY-TYPES.
     """
     game_setup = setup(
@@ -118,7 +120,7 @@ def test_target_outside_the_arc_is_refused(user_rules) -> None:  # type: ignore[
     game = scripted(game_setup, P0_FIRST, user_rules)
     play(game, Activate(0), Move(0, (2.0,)))
     # the refusal names its rule
-    with pytest.raises(IllegalAction, match=r"not in the fore180 arc of rockets \(DW-ARCS\)"):
+    with pytest.raises(IllegalAction, match=r"not in the fore 180° arc of rockets \(DW-ARCS\)"):
         game.apply(0, Fire(((0, "rockets"),), 1))
     options = owed(game).options
     assert Fire(((0, "aft turret"),), 1) in options

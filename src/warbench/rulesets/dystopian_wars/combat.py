@@ -31,6 +31,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
 )
 from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
+from warbench.rulesets.dystopian_wars.option_words import arc_words
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
@@ -497,7 +498,8 @@ def _shot(
         return ("a surface model fires at flyers in range band 1 only with ack-ack "
                 "(DW-FLYER-RB1)"), None
     if not world.in_arc(shooter.uid, mount.arc, target.uid):
-        return f"{target.name} is not in the {mount.arc} arc of {mount.name} (DW-ARCS)", None
+        return (f"{target.name} is not in the {arc_words(mount.arc)} arc of {mount.name}"
+                " (DW-ARCS)"), None
     dice = mount_dice(state, data, spec, shooter, mount, band)
     if listing:
         if dice <= 0:

@@ -44,6 +44,25 @@ HELM_WORDS = {
 #: The mounts named by a short id in the rules, in words.
 MOUNT_WORDS = {"aa": "ack-ack", "cc": "concussion charges"}
 
+#: The arcs named by a short id in the data, in words (the others are words already).
+ARC_WORDS = {
+    "fore180": "fore 180°",
+    "aft180": "aft 180°",
+    "fore270": "fore 270°",
+    "aft270": "aft 270°",
+    "all": "all round",
+    "aft-channel": "aft channel",
+}
+
+
+def arc_words(arc: str) -> str:
+    """A weapon's arc in words.
+
+    >>> arc_words("aft270"), arc_words("port")
+    ('aft 270°', 'port')
+    """
+    return ARC_WORDS.get(arc, arc)
+
 #: What a move's ``level`` does, in words: "" keeps the model's level (DW-SUBMERGED,
 #: DW-OBSCURED).
 LEVEL_WORDS = {

@@ -7,6 +7,7 @@ from itertools import pairwise
 from warbench.core.cards import CardWeapon, UnitCard
 from warbench.rulesets.dystopian_wars.data import ModelRecord, WeaponRecord
 from warbench.rulesets.dystopian_wars.geometry import BANDS
+from warbench.rulesets.dystopian_wars.option_words import arc_words
 
 #: What each trait does, in the engine's words (see docs/rules/dystopian-wars.md).
 TRAITS = {
@@ -26,16 +27,6 @@ TRAITS = {
     "amphibious": "moves on land and water (listed; the engine does not use it yet)",
 }
 
-_ARCS = {
-    "fore180": "fore 180°",
-    "aft180": "aft 180°",
-    "fore270": "fore 270°",
-    "aft270": "aft 270°",
-    "all": "all round",
-    "aft-channel": "aft channel",
-}
-
-
 def _band_heads() -> tuple[str, ...]:
     edges = (0.0, *BANDS.edges)
     return tuple(f'{low:g}-{high:g}"' for low, high in pairwise(edges))
@@ -46,7 +37,7 @@ def _weapon(weapon: WeaponRecord) -> CardWeapon:
     notes += [flag for flag in ("tesla", "indirect") if getattr(weapon, flag)]
     return CardWeapon(
         name=weapon.name,
-        arcs=", ".join(_ARCS.get(arc, arc) for arc in weapon.arcs),
+        arcs=", ".join(arc_words(arc) for arc in weapon.arcs),
         bands=tuple(
             (head, str(dice) if dice else "-")
             for head, dice in zip(_band_heads(), weapon.ad, strict=True)
