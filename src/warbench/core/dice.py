@@ -67,6 +67,39 @@ class DiceSource(Protocol):
     def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]: ...
 
 
+class _Worded:
+    """A dice source whose rolls for a label, and for the labels that extend it (its parts:
+    ``Harbour beam 1 damage`` after ``Harbour beam 1``), are told to people with other words
+    (:func:`worded`)."""
+
+    __slots__ = ("_label", "_source", "_told")
+
+    def __init__(self, source: DiceSource, label: str, told: str) -> None:
+        self._source, self._label, self._told = source, label, told
+
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
+        if not told and label.startswith(self._label):
+            told = self._told + label[len(self._label):]
+        return self._source.faces(sides, count, label=label, told=told)
+
+
+def worded(source: DiceSource, label: str, told: str) -> DiceSource:
+    """``source``, its rolls for ``label`` and for labels that begin with it told to people
+    as ``told`` (with the rest of the label), where rules helpers several calls down roll
+    them by the label alone; ``source`` itself where the words are the label's.
+
+    >>> class Saying:  # a source that says what it was asked for
+    ...     def faces(self, sides, count, *, label="", told=""):
+    ...         return [(label, told)]
+    >>> worded(Saying(), "Ajax", "Ajax (P2)").faces(6, 1, label="Ajax beam damage")
+    [('Ajax beam damage', 'Ajax (P2) beam damage')]
+    >>> source = Saying()
+    >>> worded(source, "Ajax", "Ajax") is source
+    True
+    """
+    return source if told == label else _Worded(source, label, told)
+
+
 def roller_label(words: str, player: int | None) -> str:
     """A roll's words (:func:`roll_words`) as a person typing its faces reads them: naming
     the player who rolls (counted from 1), where the rules know it and the words do not
@@ -409,17 +442,21 @@ class DiceExpr:
         reroll_on: FaceMatch | None = None,
         reroll_once: bool = True,
         label: str = "",
+        told: str = "",
     ) -> Roll:
         """Roll it: ``boost`` extra dice (a HORDES boosted roll adds one, before any keep),
-        then re-roll faces ``reroll_on`` takes, then keep, then add the modifier.
+        then re-roll faces ``reroll_on`` takes, then keep, then add the modifier (``label``
+        and ``told``: what for, as :class:`DiceSource` takes them).
 
         >>> DiceExpr.parse("2d6").roll(ScriptedDice([3, 4, 5]), boost=1).total
         12
         """
-        faces: Sequence[int] = source.faces(self.sides, self.count + boost, label=label)
+        faces: Sequence[int] = source.faces(self.sides, self.count + boost, label=label,
+                                            told=told)
         rerolls = 0
         if reroll_on is not None:
-            rerolled = reroll(source, faces, self.sides, reroll_on, once=reroll_once, label=label)
+            rerolled = reroll(source, faces, self.sides, reroll_on, once=reroll_once, label=label,
+                              told=told)
             faces, rerolls = rerolled.faces, rerolled.rerolls
         kept: tuple[int, ...] = tuple(faces)
         dropped: tuple[int, ...] = ()

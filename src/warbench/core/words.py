@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Generic, TypeVar
+
+_Piece = TypeVar("_Piece")
+_Context = TypeVar("_Context")
 
 #: Nouns whose plural is not the noun and an s.
 IRREGULAR = {"box": "boxes", "die": "dice", "entry": "entries", "hex": "hexes", "life": "lives",
@@ -138,3 +143,38 @@ def told_apart(named: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
         label = f"{name} {seen[entry]}" if alike[entry] > 1 else name
         labels.append(f"{label} (P{side + 1})" if len(sides[name]) > 1 else label)
     return tuple(labels)
+
+
+class LastTable(Generic[_Piece, _Context]):
+    """The labels (:func:`told_apart`) of the table a ruleset labelled last, worked out once:
+    the rules name the pieces of one state many times a decision (prompts, narration, the
+    words of rolls), and a state's pieces, their names and sides never change once it is
+    set up (it only appends pieces, which the length sees). The list is held, so no other
+    list can take its place at its address; ``context`` is what else the names are read
+    from (a ruleset's data; ``None`` where the pieces carry them), compared by identity too.
+
+    >>> from collections import namedtuple
+    >>> Ship = namedtuple("Ship", "name side")
+    >>> ships = [Ship("Ajax", 0), Ship("Ajax", 1)]
+    >>> last = LastTable(lambda ship, context: (ship.name, ship.side))
+    >>> last.labels(ships, None), last.labels(ships, None) is last.labels(ships, None)
+    (('Ajax (P1)', 'Ajax (P2)'), True)
+    """
+
+    __slots__ = ("_context", "_count", "_labels", "_named", "_pieces")
+
+    def __init__(self, named: Callable[[_Piece, _Context], tuple[str, int]]) -> None:
+        self._named = named
+        self._pieces: Sequence[_Piece] | None = None
+        self._count = -1
+        self._context: _Context | None = None
+        self._labels: tuple[str, ...] = ()
+
+    def labels(self, pieces: Sequence[_Piece], context: _Context) -> tuple[str, ...]:
+        """Every piece's label, in the order of ``pieces``: ``named(piece, context)`` gives
+        its name and side."""
+        if pieces is not self._pieces or len(pieces) != self._count \
+                or context is not self._context:
+            self._labels = told_apart(tuple(self._named(piece, context) for piece in pieces))
+            self._pieces, self._count, self._context = pieces, len(pieces), context
+        return self._labels

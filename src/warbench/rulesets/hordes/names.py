@@ -20,32 +20,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from warbench.core.words import told_apart
+from warbench.core.words import LastTable
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.state import Model
 
 
-class _LastTable:
-    """The labels of the table labelled last: the engine names models of one state many
-    times a decision (prompts, narration, rolls' words), and a state's models, their cards
-    and sides never change once it is set up (it only appends models, which the length
-    sees); the list is held, so no other list can take its place at its address."""
+def _named(model: Model, data: HordesData) -> tuple[str, int]:
+    return data.models[model.card].name, model.owner
 
-    models: Sequence[Model] | None = None
-    count = -1
-    data: HordesData | None = None
-    labels: tuple[str, ...] = ()
+
+#: The labels of the models labelled last, worked out once per table.
+_LAST: LastTable[Model, HordesData] = LastTable(_named)
 
 
 def model_labels(data: HordesData, models: Sequence[Model]) -> tuple[str, ...]:
     """Every model's label, in the order of ``models`` (a state's, where each model's uid is
     its place), from ``data``'s cards."""
-    last = _LastTable
-    if models is not last.models or len(models) != last.count or data is not last.data:
-        last.labels = told_apart(tuple((data.models[model.card].name, model.owner)
-                                       for model in models))
-        last.models, last.count, last.data = models, len(models), data
-    return last.labels
+    return _LAST.labels(models, data)
 
 
 def model_label(data: HordesData, models: Sequence[Model], model: Model) -> str:
