@@ -241,13 +241,14 @@ def test_armada_a_fleet_dragged_to_a_hex_moves_there_as_the_ghost_showed() -> No
     that hex facing ahead; taken, the fleet stands there. Dragged past its speed: refused
     with the rules' reason."""
     from warbench.rulesets.armada.helm import MoveSpace
-    from warbench.rulesets.armada.picture import fleet_label, hex_at, hex_centre
+    from warbench.rulesets.armada.names import fleet_label
+    from warbench.rulesets.armada.picture import hex_at, hex_centre
 
     game = _game("armada")
     decision = _play_until(game, _has_space(MoveSpace))
     seat = decision.player
     fleet = game.state.fleets[_space(decision, MoveSpace).fleets[0]]
-    label = fleet_label(fleet)
+    label = fleet_label(game.state, fleet)
     ahead, far = fleet.pose.forward().forward(), fleet.pose
     for _ in range(9):
         far = far.forward()

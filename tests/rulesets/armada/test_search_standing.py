@@ -34,8 +34,9 @@ def test_fleets_out_of_reach_stand_level() -> None:
     """ARM-END-LIMIT: before anything is lost and with no gun in reach, 0.5 each."""
     game = opening()
     tables = game.data.tables
-    fleets = game.state.fleets
-    assert all(targeting_refusal(tables, a, b) is not None
+    state = game.state
+    fleets = state.fleets
+    assert all(targeting_refusal(state, tables, a, b) is not None
                for a in fleets for b in fleets if a.side != b.side)
     assert losses(game) == [0.0, 0.0]
     assert standing(game) == (0.5, 0.5)
@@ -67,7 +68,7 @@ def test_guns_in_arc_and_range_threaten_the_fleet_they_hurt_most() -> None:
     for _ in range(2):
         ahead = ahead.neighbor(shooter.facing)
     target.q, target.r = ahead.q, ahead.r
-    assert targeting_refusal(tables, shooter, target) is None
+    assert targeting_refusal(state, tables, shooter, target) is None
     assert losses(game)[1] > 0.0
 
 

@@ -127,12 +127,12 @@ def test_damage_reads_as_the_table_shows_it() -> None:
 
     from warbench.rulesets.armada.damage import damaged_text
 
-    lance = SimpleNamespace(name="Lance", hull=-5, hull_points=20, shields=0)
-    assert damaged_text(lance, 22, 4) == (
+    lance = SimpleNamespace(hull=-5, hull_points=20, shields=0)
+    assert damaged_text("Lance", lance, 22, 4) == (
         "Lance takes 22 damage: 4 stopped by the shields, 18 to the hull; hull 0/20, disabled "
         "(16 more damage destroys it)")
-    grudge = SimpleNamespace(name="Grudge", hull=20, hull_points=20, shields=2)
-    assert damaged_text(grudge, 1, 1) == (
+    grudge = SimpleNamespace(hull=20, hull_points=20, shields=2)
+    assert damaged_text("Grudge", grudge, 1, 1) == (
         "Grudge takes 1 damage: all of it stopped by the shields (2 shield points left); "
         "hull 20/20")
 

@@ -1,6 +1,6 @@
-"""Starfinder Armada on the web table: each fleet's label, the fleet an attack aims at,
-where a move ends (hex and facing, through the hexes it enters), and the move a drag to a
-hex means.
+"""Starfinder Armada on the web table: each fleet's label (:mod:`.names`), the fleet an
+attack aims at, where a move ends (hex and facing, through the hexes it enters), and the
+move a drag to a hex means.
 
 Moves are judged and planned by the rules' own :func:`.moves.plan_move` and
 :func:`.moves.ordinary_moves`, so the ghost stands on the hex the fleet will.
@@ -19,7 +19,8 @@ from warbench.rulesets.armada.actions import Fire, Move
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.moves import ordinary_moves, plan_move
-from warbench.rulesets.armada.picture import fleet_label, hex_at, hex_centre
+from warbench.rulesets.armada.names import fleet_label, fleet_labels
+from warbench.rulesets.armada.picture import hex_at, hex_centre
 from warbench.rulesets.armada.state import ArmadaState, Fleet
 
 #: The longest path a drag beyond a fleet's reach is walked along (hexes and turns).
@@ -33,7 +34,7 @@ def action_target(state: ArmadaState, action: Action) -> str | None:
     if not aims:
         return None
     target: int = action.target  # type: ignore[attr-defined]
-    return fleet_label(state.fleets[target]) if 0 <= target < len(state.fleets) else None
+    return fleet_labels(state.fleets)[target] if 0 <= target < len(state.fleets) else None
 
 
 def action_preview(state: ArmadaState, tables: Tables, action: Action) -> Preview:
@@ -47,10 +48,10 @@ def action_preview(state: ArmadaState, tables: Tables, action: Action) -> Previe
         end, path, refusal = plan.end, plan.path, None
     except IllegalHexMove as error:
         end, path = _walk(fleet.pose, action.steps if not action.stunt else "")
-        refusal = f"{fleet.name}: {error}"
+        refusal = f"{fleet_label(state, fleet)}: {error}"
     x, y = hex_centre(state, end.hex)
     points = tuple(hex_centre(state, hex_) for hex_ in path[:-1])
-    return Preview((Ghost(fleet_label(fleet), x, y, 60.0 * end.facing, points),), refusal)
+    return Preview((Ghost(fleet_label(state, fleet), x, y, 60.0 * end.facing, points),), refusal)
 
 
 def _walk(pose: HexPose, steps: str) -> tuple[HexPose, tuple[Hex, ...]]:
@@ -73,8 +74,8 @@ def dragged_move(
     ``(x, y)``, ending faced as near the way it went as its moves allow; a hex beyond its
     reach gets the straightest path there, which the page shows refused with the reason."""
     movable = {f for d in decisions for s in d.spaces if isinstance(s, MoveSpace) for f in s.fleets}
-    fleet = next((state.fleets[f] for f in movable if fleet_label(state.fleets[f]) == label),
-                 None)
+    labels = fleet_labels(state.fleets)
+    fleet = next((state.fleets[f] for f in movable if labels[f] == label), None)
     if fleet is None:
         return None
     goal = hex_at(state, x, y)

@@ -51,7 +51,8 @@ def losses(game: ArmadaGame) -> list[float]:
     for fleet in active:
         best, victim = 0.0, -1
         for target in active:
-            if target.side == fleet.side or targeting_refusal(tables, fleet, target) is not None:
+            if target.side == fleet.side \
+                    or targeting_refusal(state, tables, fleet, target) is not None:
                 continue
             left = max(1, target.hull + target.shields - landing.get(target.id, 0))
             worth = min(1.0, expected_damage(state, tables, fleet, target) / left) * target.cost

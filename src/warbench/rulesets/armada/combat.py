@@ -15,7 +15,9 @@ from typing import Final
 
 from warbench.core.dice import DiceExpr, DiceSource, d, roll
 from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line, offset_distance
+from warbench.core.words import possessive
 from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.names import fleet_labels
 from warbench.rulesets.armada.pieces import comms_down_of, officer_bonus_of
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -168,20 +170,24 @@ def arc_fired(attacker: Fleet, target: Fleet) -> str:
     return next((arc for arc in attacker.arcs if arc in held), "")
 
 
-def targeting_refusal(tables: Tables, attacker: Fleet, target: Fleet) -> str | None:
+def targeting_refusal(
+    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet
+) -> str | None:
     """Why ``attacker`` may not fire at ``target`` now, or ``None`` if it may. The enemy a
     fleet flew by this round is a target at 1 hex in any arc."""
+    labels = fleet_labels(state.fleets)
     if target.side == attacker.side:
-        return f"{target.name} is a friendly fleet (ARM-ACTIONS)"
+        return f"{labels[target.id]} is a friendly fleet (ARM-ACTIONS)"
     if target.status == "destroyed":
-        return f"{target.name} is destroyed (ARM-DMG-DESTROYED)"
+        return f"{labels[target.id]} is destroyed (ARM-DMG-DESTROYED)"
     if target.id == attacker.this_round.flyby_target:
         return None
     if not firing_arcs(attacker, target):
-        return (f"{target.name} is in none of {attacker.name}'s firing arcs "
-                f"({', '.join(attacker.arcs)}, ARM-GUN-ARC)")
+        return (f"{labels[target.id]} is in none of {possessive(labels[attacker.id])} firing "
+                f"arcs ({', '.join(attacker.arcs)}, ARM-GUN-ARC)")
     if range_band(tables, attacker, target) is None:
-        return f"{target.name} is beyond {attacker.name}'s extreme range (ARM-GUN-RANGE)"
+        return (f"{labels[target.id]} is beyond {possessive(labels[attacker.id])} extreme "
+                "range (ARM-GUN-RANGE)")
     return None
 
 
@@ -449,22 +455,28 @@ class Shot:
         return Shot, (self.natural, self.check, self.hit, self.damage)
 
 
-def roll_d20(dice: DiceSource, label: str, *, twice: bool = False) -> int:
-    """A natural d20; ``twice`` (a resolve point spent) rolls two and keeps the better."""
-    natural = d(dice, 20, label=label).total
+def roll_d20(dice: DiceSource, label: str, *, twice: bool = False, told: str = "") -> int:
+    """A natural d20; ``twice`` (a resolve point spent) rolls two and keeps the better.
+    ``told``: what ``label`` says in words for people, where they differ (ARM-NAMES)."""
+    natural = d(dice, 20, label=label, told=told).total
     if twice:
-        natural = max(natural, d(dice, 20, label=f"{label} (resolve)").total)
+        again = f"{told} (resolve)" if told else ""
+        natural = max(natural, d(dice, 20, label=f"{label} (resolve)", told=again).total)
     return natural
 
 
-def roll_gunnery(dice: DiceSource, gunnery: Gunnery, label: str, *, twice: bool = False) -> Shot:
+def roll_gunnery(
+    dice: DiceSource, gunnery: Gunnery, label: str, *, twice: bool = False, told: str = ""
+) -> Shot:
     """Roll one gunnery check (the d20 twice, keeping the better, with ``twice``) and, on a
-    hit, its damage dice."""
-    natural = roll_d20(dice, f"{label} gunnery", twice=twice)
+    hit, its damage dice; ``told`` as for :func:`roll_d20`."""
+    said = f"{told} gunnery" if told else ""
+    natural = roll_d20(dice, f"{label} gunnery", twice=twice, told=said)
     check = natural + gunnery.modifier
     if not gunnery.hits(natural):
         return Shot(natural, check, False, 0)
-    faces = roll(dice, gunnery.dice, gunnery.sides, label=f"{label} gunnery damage").faces
+    faces = roll(dice, gunnery.dice, gunnery.sides, label=f"{label} gunnery damage",
+                 told=f"{said} damage" if said else "").faces
     return Shot(natural, check, True, gunnery.damage(faces))
 
 

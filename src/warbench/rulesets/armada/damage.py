@@ -16,7 +16,7 @@ from warbench.core.dice import d
 from warbench.core.engine import IllegalAction
 from warbench.core.events import PointsScored, UnitDamaged, UnitDestroyed
 from warbench.core.procedures import Procedure
-from warbench.core.words import counted
+from warbench.core.words import counted, possessive
 from warbench.rulesets.armada.actions import (
     Decline,
     SelfDestruct,
@@ -44,6 +44,7 @@ from warbench.rulesets.armada.events import (
 )
 from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_gunnery
 from warbench.rulesets.armada.morale import MoraleTest, morale_tests
+from warbench.rulesets.armada.names import fleet_label, fleet_labels
 from warbench.rulesets.armada.officers import gunnery_encouragement
 from warbench.rulesets.armada.orders import lose_officer_effects
 from warbench.rulesets.armada.places import mine_name
@@ -99,8 +100,8 @@ class FreeAttack(Check):
         return self.attacker
 
     def words(self, state: ArmadaState) -> str:
-        attacker, target = state.fleets[self.attacker], state.fleets[self.target]
-        return f"{attacker.name}'s {self.label} on {target.name}"
+        labels = fleet_labels(state.fleets)
+        return f"{possessive(labels[self.attacker])} {self.label} on {labels[self.target]}"
 
     def roll(self, game: ArmadaGame, twice: bool) -> None:
         state, tables = game.state, game.data.tables
@@ -108,21 +109,23 @@ class FreeAttack(Check):
         label, halved = self.label, self.halved
         gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved,
                               encouragement=gunnery_encouragement(state, attacker))
+        # the dice's label keys a search's dice on the fleet's name; people read its tag
+        attacking, attacked = fleet_label(state, attacker), fleet_label(state, target)
         shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} {label}",
-                              twice=twice)
+                              twice=twice, told=f"{attacking} {label}")
         half = ", half damage" if halved else ""
         where = f"({shot.check} against AC {gunnery.armor_class}{half})"
         close = ("close", (0, 1), "")  # a free attack's, as its event says
         if not shot.hit:
             game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
                              gunnery.armor_class,
-                             text=f"{attacker.name}'s {label} misses {target.name} {where}"))
+                             text=f"{possessive(attacking)} {label} misses {attacked} {where}"))
             record_check(state.shown, attacker.id, target.id, close)
             if self.then is not None:
                 self.then.resume(game)
             return
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
-                      shot.damage, text=f"{attacker.name}'s {label} hits {target.name} {where}: "
+                      shot.damage, text=f"{possessive(attacking)} {label} hits {attacked} {where}: "
                       f"{shot.damage} damage (shields first)"))
         record_check(state.shown, attacker.id, target.id, close,
                      (gunnery.dice, gunnery.sides), shot.damage)
@@ -134,8 +137,8 @@ def debris_damage(game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: F
     """A fleet ending its move in conjured debris takes the debris's damage at once."""
     damage = sum(debris.damage for debris in state.debris if debris.covers(fleet.hex))
     if damage:
-        game.emit(DebrisStrikes(fleet.id, damage, text=f"{fleet.name} ends its move in the "
-                                f"debris: {damage} damage"))
+        game.emit(DebrisStrikes(fleet.id, damage, text=f"{fleet_label(state, fleet)} ends its "
+                                f"move in the debris: {damage} damage"))
         record_damage(state.shown, fleet.id, damage)
         resolve_gunnery(game, state, tables, [PendingHit(-1, fleet.id, damage)])
 
@@ -186,7 +189,8 @@ def land_hits(
             destroyer.setdefault(target.id, hit.attacker)
         game.emit(Damaged(
             target.id, target.shields, target.hull,
-            text=damaged_text(target, hit.damage, shields_before - target.shields),
+            text=damaged_text(fleet_label(state, target), target, hit.damage,
+                              shields_before - target.shields),
             visible_to=knowing_sides(state, target),  # ARM-OFF-SCAN: hull and shields
         ))
         if before > target.hull:
@@ -201,12 +205,12 @@ def land_hits(
                 attacker = destroyer.get(fleet.id, -1)
                 note_loss(game, fleet, state.fleets[attacker] if attacker >= 0 else None)
             fleet.status = DESTROYED
-            game.emit(Destroyed(fleet.id, text=f"{fleet.name} is destroyed"))
+            game.emit(Destroyed(fleet.id, text=f"{fleet_label(state, fleet)} is destroyed"))
         elif status == DISABLED and fleet.status == ACTIVE:
             attacker = disabler.get(fleet.id, -1)
             note_disabled(game, fleet, state.fleets[attacker] if attacker >= 0 else None)
             fleet.status = DISABLED
-            game.emit(Disabled(fleet.id, text=f"{fleet.name} is disabled"))
+            game.emit(Disabled(fleet.id, text=f"{fleet_label(state, fleet)} is disabled"))
             if fleet.has("self-destruct"):
                 game.push(SelfDestructChoice(fleet.id))
         if fleet.status == ACTIVE and reaches_critical_threshold(
@@ -279,18 +283,19 @@ def note_disabled(game: ArmadaGame, fleet: Fleet, by: Fleet | None) -> None:
     ))
 
 
-def damaged_text(target: Fleet, damage: int, to_shields: int) -> str:
-    """A hit landing, as the table reads it, for the sides that know the target's hull and
-    shields (ARM-OFF-SCAN): what the shields stopped, the hull taken and what is left of it
-    (never below 0: a fleet past its hull points is destroyed).
+def damaged_text(named: str, target: Fleet, damage: int, to_shields: int) -> str:
+    """A hit landing on ``target`` (``named`` so: its label), as the table reads it, for the
+    sides that know the target's hull and shields (ARM-OFF-SCAN): what the shields stopped,
+    the hull taken and what is left of it (never below 0: a fleet past its hull points is
+    destroyed).
 
     >>> from types import SimpleNamespace as Fleetish
-    >>> sparks = Fleetish(name="Sparks", hull=-5, hull_points=20, shields=0)
-    >>> damaged_text(sparks, 22, 4).split("; ")[1]
+    >>> sparks = Fleetish(hull=-5, hull_points=20, shields=0)
+    >>> damaged_text("Sparks", sparks, 22, 4).split("; ")[1]
     'hull 0/20, disabled (16 more damage destroys it)'
-    >>> damaged_text(Fleetish(name="Sparks", hull=-21, hull_points=20, shields=0), 9, 0)
-    'Sparks takes 9 damage: no shields, 9 to the hull; hull 0/20, destroyed'
-    >>> damaged_text(Fleetish(name="Sparks", hull=20, hull_points=20, shields=2), 1, 1)
+    >>> damaged_text("Sparks (P2)", Fleetish(hull=-21, hull_points=20, shields=0), 9, 0)
+    'Sparks (P2) takes 9 damage: no shields, 9 to the hull; hull 0/20, destroyed'
+    >>> damaged_text("Sparks", Fleetish(hull=20, hull_points=20, shields=2), 1, 1)
     'Sparks takes 1 damage: all of it stopped by the shields (2 shield points left); hull 20/20'
     """
     hull = f"hull {max(target.hull, 0)}/{target.hull_points}"
@@ -301,10 +306,10 @@ def damaged_text(target: Fleet, damage: int, to_shields: int) -> str:
         hull += ", destroyed"
     if to_shields >= damage:
         left = counted(target.shields, "shield point")
-        return (f"{target.name} takes {damage} damage: all of it stopped by the shields "
+        return (f"{named} takes {damage} damage: all of it stopped by the shields "
                 f"({left} left); {hull}")
     stopped = f"{to_shields} stopped by the shields, " if to_shields else "no shields, "
-    return (f"{target.name} takes {damage} damage: {stopped}{damage - to_shields} to the "
+    return (f"{named} takes {damage} damage: {stopped}{damage - to_shields} to the "
             f"hull; {hull}")
 
 
@@ -342,7 +347,7 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
         options: list[Action] = [SelfDestruct(fleet.id, target) for target in targets or [-1]]
         options.append(Decline(fleet.id))
         attack = "and attack an adjacent fleet" if targets else "with no fleet next to attack"
-        prompt = f"{fleet.name} is disabled: self-destruct {attack}?"
+        prompt = f"{fleet_label(state, fleet)} is disabled: self-destruct {attack}?"
         return [Decision(fleet.side, prompt, tuple(options))]
 
     def act(self, game: ArmadaGame, player: int, action: Action) -> None:
@@ -352,7 +357,8 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
             case Decline():
                 game.pop()
                 record_ability(state.shown, fleet.id, "self-destruct")  # it was asked
-                game.emit(SelfDestructed(fleet.id, text=f"{fleet.name} stays adrift"))
+                game.emit(SelfDestructed(fleet.id,
+                                         text=f"{fleet_label(state, fleet)} stays adrift"))
             case SelfDestruct():
                 game.pop()
                 note_loss(game, fleet, None)  # its own doing, disabled before: scores nothing
@@ -360,12 +366,12 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
                 record_ability(state.shown, fleet.id, "self-destruct")
                 if action.target < 0:
                     game.emit(SelfDestructed(fleet.id, destroyed=True,
-                                             text=f"{fleet.name} self-destructs"))
+                                             text=f"{fleet_label(state, fleet)} self-destructs"))
                     return
                 target = state.fleets[action.target]
                 game.emit(SelfDestructed(fleet.id, target.id, destroyed=True,
-                                         text=f"{fleet.name} self-destructs, attacking "
-                                         f"{target.name}"))
+                                         text=f"{fleet_label(state, fleet)} self-destructs, "
+                                         f"attacking {fleet_label(state, target)}"))
                 free_attack(game, state, game.data.tables, fleet, target, label="self-destruct")
             case _:
                 raise IllegalAction(f"self-destruct or decline, not {action!r} (ARM-ACTIONS)")
@@ -402,19 +408,23 @@ def settle_duels(
         if not landed or target.status == DESTROYED:
             continue
         suffer(target, "communications", state.round + 1)
-        game.emit(Duel(target.id, text=f"{fleet.name}'s duel cuts {target.name}'s "
-                       "communications"))
+        dueller, dueled = fleet_label(state, fleet), fleet_label(state, target)
+        game.emit(Duel(target.id, text=f"{possessive(dueller)} duel cuts "
+                       f"{possessive(dueled)} communications"))
         aboard = [o for o in state.officers_on(target) if not o.incapacitated]
         if aboard and any(
             hit.gunnery is not None and hit.gunnery.critical(hit.natural, hull)
             for hit, hull in landed
         ):
-            pick = d(game.dice_for(fleet.side), len(aboard), label=f"{fleet.name} duel").total
+            told = f"{dueller} duel"
+            pick = d(game.dice_for(fleet.side), len(aboard), label=f"{fleet.name} duel",
+                     told=told).total
             game.emit(pick_effect(fleet.side, f"{fleet.name} duel",
-                                  tuple(o.bonus for o in aboard), pick, higher_is_better=True))
+                                  tuple(o.bonus for o in aboard), pick, higher_is_better=True,
+                                  told=told))
             aboard[pick - 1].incapacitated = True
             known = len(knowing_sides(state, target, OFFICERS)) == state.players
-            who = aboard[pick - 1].name if known else f"an officer of {target.name}"
+            who = aboard[pick - 1].name if known else f"an officer of {dueled}"
             game.emit(Duel(target.id, text=f"{who} is incapacitated in the duel"))
 
 
@@ -432,23 +442,26 @@ def critical_damage(
     ``until`` (an EMP's) to the end of that round, unless the fleet already has them."""
     dice = game.dice_for(roller)
     suffered = tuple(int(condition in fleet.criticals) for condition in CRITICALS)
-    face = d(dice, 6, label=f"{fleet.name} critical damage").total
+    told = f"{fleet_label(game.state, fleet)} critical damage"
+    face = d(dice, 6, label=f"{fleet.name} critical damage", told=told).total
     results: list[str] = []
     if face < 6:
         results.append(CRITICALS[face - 1])
     while face == 6 and len(results) < 2:
-        again = d(dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
+        again = d(dice, 6, label=f"{fleet.name} critical damage (roll twice)",
+                  told=f"{told} (roll twice)").total
         if again < 6 and CRITICALS[again - 1] not in results:
             results.append(CRITICALS[again - 1])
     new = sum(1 for condition in results if not suffered[CRITICALS.index(condition)])
-    game.emit(critical_effect(roller, fleet.side, suffered, new, f"{fleet.name} critical damage"))
+    game.emit(critical_effect(roller, fleet.side, suffered, new, f"{fleet.name} critical damage",
+                              told=told))
     for condition in results:
         passing = suffer(fleet, condition, until)
         if condition == "auxiliary" and not fleet.suppressed_ability:
             _suppress_an_ability(game, fleet, roller)
         game.emit(Critical(
             fleet.id, condition,
-            text=f"{fleet.name} suffers critical damage: {condition}"
+            text=f"{fleet_label(game.state, fleet)} suffers critical damage: {condition}"
             + (_auxiliary_note(game.state, fleet) if condition == "auxiliary" else "")
             + (f" (EMP, to the end of round {until})" if passing else ""),
         ))
@@ -479,11 +492,13 @@ def _suppress_an_ability(game: ArmadaGame, fleet: Fleet, roller: int) -> None:
     if len(choices) == 1:
         fleet.suppressed_ability = choices[0]
     elif choices:
-        pick = d(game.dice_for(roller), len(choices), label=f"{fleet.name} auxiliary system").total
+        told = f"{fleet_label(game.state, fleet)} auxiliary system"
+        pick = d(game.dice_for(roller), len(choices), label=f"{fleet.name} auxiliary system",
+                 told=told).total
         worth = tuple(game.data.tables.abilities[name].cost if name in game.data.tables.abilities
                       else 0 for name in choices)
         game.emit(pick_effect(roller, f"{fleet.name} auxiliary system", worth, pick,
-                              higher_is_better=roller != fleet.side))
+                              higher_is_better=roller != fleet.side, told=told))
         fleet.suppressed_ability = choices[pick - 1]
 
 

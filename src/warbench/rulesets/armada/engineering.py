@@ -19,6 +19,7 @@ from warbench.rulesets.armada.actions import (
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import ShieldsRegained
+from warbench.rulesets.armada.names import fleet_label
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import change_role, give_order
 from warbench.rulesets.armada.sight import knowing_sides
@@ -84,16 +85,19 @@ def engineering(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
             fleet.shields = min(fleet.shields, most)
             continue
         expr = DiceExpr.parse(dice)
-        gained = expr.roll(game.dice_for(fleet.side), label=f"{fleet.name} shields").total
+        named = fleet_label(state, fleet)  # the dice's label, their key, keeps the name
+        gained = expr.roll(game.dice_for(fleet.side), label=f"{fleet.name} shields",
+                           told=f"{named} shields").total
         if expr.keep is None:  # the shields regained are the effect
             game.emit(RollEffect(fleet.side, f"{fleet.name} shields", gained, expr.count,
-                                 sides=expr.sides, modifier=expr.modifier))
+                                 sides=expr.sides, modifier=expr.modifier,
+                                 told=f"{named} shields"))
         gained += fleet.this_round.regain_bonus
         before = fleet.shields
         fleet.shields = min(most, fleet.shields + gained)
         game.emit(ShieldsRegained(
             fleet.id, fleet.shields,
-            text=f"{fleet.name} regains {fleet.shields - before} shield"
+            text=f"{named} regains {fleet.shields - before} shield"
             f" point{'s' if fleet.shields - before != 1 else ''}",
             visible_to=knowing_sides(state, fleet),  # ARM-OFF-SCAN: shield points
         ))

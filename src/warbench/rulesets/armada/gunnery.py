@@ -13,7 +13,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
-from warbench.core.words import one_of
+from warbench.core.words import one_of, possessive
 from warbench.rulesets.armada.actions import (
     Fire,
     HoldFire,
@@ -37,6 +37,7 @@ from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, Missed
 from warbench.rulesets.armada.luck import rolled_gunnery
 from warbench.rulesets.armada.morale import morale_tests
+from warbench.rulesets.armada.names import fleet_label, fleet_labels
 from warbench.rulesets.armada.officers import (
     gunnery_encouragement,
     resolve_points,
@@ -70,7 +71,7 @@ def fire_options(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Actio
     options: list[Action] = []
     superweapon = superweapon_ready(state, fleet)
     resolve = (False, True) if resolve_spender(state, fleet) is not None else (False,)
-    targets = [t for t in state.fleets if targeting_refusal(tables, fleet, t) is None]
+    targets = [t for t in state.fleets if targeting_refusal(state, tables, fleet, t) is None]
     for target in targets:
         for twice in resolve:
             options.append(Fire(fleet.id, target.id, resolve=twice))
@@ -86,7 +87,7 @@ def fire_options(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Actio
                     if points >= size:  # a point before each of its checks
                         options.append(Fire(fleet.id, group[0].id, also=also, resolve=True))
     for index, mine in enumerate(state.mines):
-        if mine_refusal(tables, fleet, mine) is None:
+        if mine_refusal(state, tables, fleet, mine) is None:
             for twice in resolve:
                 options.append(Fire(fleet.id, -1, mine=index, resolve=twice))
     options.append(HoldFire(fleet.id))
@@ -101,17 +102,19 @@ def shared_arc(attacker: Fleet, targets: Sequence[Fleet]) -> bool:
     return bool(arcs)
 
 
-def mine_refusal(tables: Tables, attacker: Fleet, mine: Mine) -> str | None:
+def mine_refusal(
+    state: ArmadaState, tables: Tables, attacker: Fleet, mine: Mine
+) -> str | None:
     """Why ``attacker`` may not shoot at ``mine`` now, or ``None``."""
     if mine.hp <= 0:
         return "that mine is destroyed (ARM-ABILITY-MINES)"
     if not arcs_toward(attacker, mine.hex):
-        return (f"the mine {hex_from(attacker.hex, mine.hex, attacker.name)} is in none of "
-                "its firing arcs (ARM-GUN-ARC)")
-    if band_at(tables, attacker, mine.hex) is None:
-        return (f"the mine {hex_from(attacker.hex, mine.hex, attacker.name)} is beyond its "
-                "extreme range (ARM-GUN-RANGE)")
-    return None
+        reason = "is in none of its firing arcs (ARM-GUN-ARC)"
+    elif band_at(tables, attacker, mine.hex) is None:
+        reason = "is beyond its extreme range (ARM-GUN-RANGE)"
+    else:
+        return None
+    return f"the mine {hex_from(attacker.hex, mine.hex, fleet_label(state, attacker))} {reason}"
 
 
 def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire) -> str | None:
@@ -124,15 +127,15 @@ def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire
             return f"there is no mine {fire.mine} (ARM-ACTIONS)"
         if fire.resolve and (reason := resolve_refusal(state, attacker)) is not None:
             return reason
-        return mine_refusal(tables, attacker, state.mines[fire.mine])
+        return mine_refusal(state, tables, attacker, state.mines[fire.mine])
     indexes = (fire.target, *fire.also)
     if any(not 0 <= index < len(state.fleets) for index in indexes):
         return f"no fleet {list(indexes)} in this battle (ARM-ACTIONS)"
     if fire.superweapon and not superweapon_ready(state, attacker):
-        return f"{attacker.name} has no superweapon ready (ARM-ABILITY-SUPERWEAPON)"
+        return f"{fleet_label(state, attacker)} has no superweapon ready (ARM-ABILITY-SUPERWEAPON)"
     if fire.also:
         if not attacker.has("array"):
-            return (f"{attacker.name} has no array to attack several fleets at once "
+            return (f"{fleet_label(state, attacker)} has no array to attack several fleets at once "
                     "(ARM-ABILITY-ARRAY)")
         if len(indexes) > len(ARRAY_PENALTY) or len(set(indexes)) != len(indexes):
             return "an array attacks two or three different fleets (ARM-ABILITY-ARRAY)"
@@ -142,7 +145,7 @@ def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire
         return reason
     targets = [state.fleets[index] for index in indexes]
     for target in targets:
-        reason = targeting_refusal(tables, attacker, target)
+        reason = targeting_refusal(state, tables, attacker, target)
         if reason is not None:
             return reason
     if fire.also and not shared_arc(attacker, targets):
@@ -159,7 +162,8 @@ class FireSpace(ParamSpace):
         self._state = state
         self._tables = tables
         self.fleets = fleets
-        self.description = f"by {one_of([state.fleets[index].name for index in fleets])}"
+        labels = fleet_labels(state.fleets)
+        self.description = f"by {one_of([labels[index] for index in fleets])}"
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Fire):
@@ -184,13 +188,14 @@ class FireSpace(ParamSpace):
 
 def _idle_refusal(state: ArmadaState, attacker: Fleet, side: int) -> str:
     """Why ``attacker``, not among the fleets of ``side`` that may still attack, may not."""
+    named = fleet_label(state, attacker)
     if attacker.side != side:
-        return f"{attacker.name} is not a fleet of {state.sides[side].name} (ARM-ACTIONS)"
+        return f"{named} is not a fleet of {state.sides[side].name} (ARM-ACTIONS)"
     if attacker.status == DESTROYED:
-        return f"{attacker.name} is destroyed (ARM-DMG-DESTROYED)"
+        return f"{named} is destroyed (ARM-DMG-DESTROYED)"
     if attacker.status != ACTIVE:
-        return f"{attacker.name} is {attacker.status}: it makes no attack (ARM-DMG-DISABLED)"
-    return f"{attacker.name} has made its attack this round (ARM-GUN-ONCE)"
+        return f"{named} is {attacker.status}: it makes no attack (ARM-DMG-DISABLED)"
+    return f"{named} has made its attack this round (ARM-GUN-ONCE)"
 
 
 @dataclass(slots=True)
@@ -242,7 +247,7 @@ class GunneryPhase(Procedure[ArmadaState, ArmadaData]):
             case HoldFire():
                 self._declared(action.fleet)
                 fleet = state.fleets[action.fleet]
-                game.emit(HeldFire(fleet.id, text=f"{fleet.name} holds fire"))
+                game.emit(HeldFire(fleet.id, text=f"{fleet_label(state, fleet)} holds fire"))
             case Fire():
                 self._declared(action.fleet)
                 self.hits.extend(gunnery_check(game, state, game.data.tables, action))
@@ -309,8 +314,9 @@ class Boarding(Check):
         return self.fleets[0]
 
     def words(self, state: ArmadaState) -> str:
+        labels = fleet_labels(state.fleets)
         fleet = state.fleets[self.fleets[0]]
-        return f"{fleet.name}'s boarders' check against {state.fleets[fleet.boarding].name}"
+        return f"{possessive(labels[fleet.id])} boarders' check against {labels[fleet.boarding]}"
 
     def roll(self, game: ArmadaGame, twice: bool) -> None:
         board(game, game.state.fleets[self.fleets[0]], twice)
@@ -324,17 +330,19 @@ def board(game: ArmadaGame, fleet: Fleet, twice: bool) -> None:
     target = state.fleets[fleet.boarding]
     gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True,
                           encouragement=gunnery_encouragement(state, fleet))
-    shot = rolled_gunnery(game, fleet.side, gunnery, f"{fleet.name} boarders", twice=twice)
+    boarding, boarded = fleet_label(state, fleet), fleet_label(state, target)
+    shot = rolled_gunnery(game, fleet.side, gunnery, f"{fleet.name} boarders", twice=twice,
+                          told=f"{boarding} boarders")
     where = f"({shot.check} against AC {gunnery.armor_class})"
     if shot.hit:
         game.emit(Boarders(fleet.id, target.id, shot.damage,
-                           text=f"{fleet.name}'s boarders strike {target.name} for "
+                           text=f"{possessive(boarding)} boarders strike {boarded} for "
                            f"{shot.damage} {where}"))
         phase = gunnery_phase(state)
         phase.hits.append(PendingHit(fleet.id, target.id, shot.damage, shot.natural, gunnery))
     else:
-        game.emit(Boarders(fleet.id, target.id, text=f"{fleet.name}'s boarders are "
-                           f"captured aboard {target.name} {where}"))
+        game.emit(Boarders(fleet.id, target.id, text=f"{possessive(boarding)} boarders are "
+                           f"captured aboard {boarded} {where}"))
         fleet.boarding = -1
 
 
@@ -360,6 +368,7 @@ def gunnery_check(
         record_ability(state.shown, attacker.id, "array")
     indexes = (fire.target, *fire.also)
     hits: list[PendingHit] = []
+    labels = fleet_labels(state.fleets)  # the dice's label, their key, keeps the name
     for index in indexes:
         if fire.resolve:  # a point before each check (an array's too)
             _spend_resolve(state, attacker)
@@ -368,7 +377,8 @@ def gunnery_check(
             state, tables, attacker, target, superweapon=fire.superweapon,
             targets=len(indexes), encouragement=gunnery_encouragement(state, attacker),
         )
-        shot = rolled_gunnery(game, attacker.side, gunnery, attacker.name, twice=fire.resolve)
+        shot = rolled_gunnery(game, attacker.side, gunnery, attacker.name, twice=fire.resolve,
+                              told=labels[attacker.id])
         band = range_band(tables, attacker, target)
         flown_by = target.id == attacker.this_round.flyby_target
         reach = "close" if flown_by else band.name if band else "?"
@@ -378,14 +388,14 @@ def gunnery_check(
         if not shot.hit:
             game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
                              gunnery.armor_class, arc, reach, hexes,
-                             text=f"{attacker.name} misses {target.name}{weapon} {where}"))
+                             text=f"{labels[attacker.id]} misses {labels[index]}{weapon} {where}"))
             record_check(state.shown, attacker.id, target.id, (reach, hexes, arc))
             continue
         record_check(state.shown, attacker.id, target.id, (reach, hexes, arc),
                      (gunnery.dice, gunnery.sides), shot.damage)
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
                       shot.damage, arc, reach, hexes,
-                      text=f"{attacker.name} hits {target.name}{weapon} {where}: "
+                      text=f"{labels[attacker.id]} hits {labels[index]}{weapon} {where}: "
                       f"{shot.damage} damage (shields first)"))
         hits.append(PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery))
     return hits
@@ -402,11 +412,13 @@ def mine_attack(
                            encouragement=gunnery_encouragement(state, attacker))
     if twice:
         _spend_resolve(state, attacker)
-    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} at a mine", twice=twice)
+    named = fleet_label(state, attacker)
+    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} at a mine", twice=twice,
+                          told=f"{named} at a mine")
     verdict = "hits" if shot.hit else "misses"
     damage = f": {shot.damage} damage" if shot.hit else ""
     game.emit(MineShot(attacker.id, index, shot.damage,
-                       text=f"{attacker.name} {verdict} gravity {mine_name(index)} "
+                       text=f"{named} {verdict} gravity {mine_name(index)} "
                        f"({shot.check} against AC {gunnery.armor_class}){damage}"))
     if not shot.hit:
         return []

@@ -43,6 +43,7 @@ from warbench.rulesets.armada.moves import (
     stunt_dc,
     stunt_moves,
 )
+from warbench.rulesets.armada.names import fleet_label, fleet_labels
 from warbench.rulesets.armada.officers import (
     encouragement,
     resolve_refusal,
@@ -110,7 +111,8 @@ def drift(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
             pose = drift_pose(state, tables, fleet)
             if pose != fleet.pose:
                 fleet.place(pose)
-                game.emit(Drifted(fleet.id, (fleet.q, fleet.r), text=f"{fleet.name} drifts"))
+                game.emit(Drifted(fleet.id, (fleet.q, fleet.r),
+                                  text=f"{fleet_label(state, fleet)} drifts"))
 
 
 class MoveSpace(ParamSpace):
@@ -123,7 +125,8 @@ class MoveSpace(ParamSpace):
     def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int], rule: str) -> None:
         self._state, self._tables = state, tables
         self.fleets, self.rule = fleets, rule
-        names = one_of([state.fleets[index].name for index in fleets])
+        labels = fleet_labels(state.fleets)
+        names = one_of([labels[index] for index in fleets])
         self.description = f"{names} (an ordinary move or a stunt)"
 
     def validate(self, action: Action) -> str | None:
@@ -133,8 +136,9 @@ class MoveSpace(ParamSpace):
         if not 0 <= action.fleet < len(state.fleets):
             return f"no fleet {action.fleet} in this battle (ARM-ACTIONS)"
         if action.fleet not in self.fleets:
-            movable = one_of([state.fleets[index].name for index in self.fleets])
-            return (f"{state.fleets[action.fleet].name} may not move now (only {movable} may: "
+            labels = fleet_labels(state.fleets)
+            movable = one_of([labels[index] for index in self.fleets])
+            return (f"{labels[action.fleet]} may not move now (only {movable} may: "
                     f"{self.rule})")
         fleet = state.fleets[action.fleet]
         if action.resolve:
@@ -249,13 +253,14 @@ def moved_text(state: ArmadaState, fleet: Fleet, hexes: int, stunt: str) -> str:
     north-east of Iron Oath``."""
     how = f" ({stunt.replace('-', ' ')})" if stunt else ""
     went = f"moves {counted(hexes, 'hex')}" if hexes else "stays in its hex"
-    words = f"{fleet.name} {went}{how}, now facing {facing_words(fleet.facing)}"
+    labels = fleet_labels(state.fleets)
+    words = f"{labels[fleet.id]} {went}{how}, now facing {facing_words(fleet.facing)}"
     others = [other for other in state.fleets
               if other.id != fleet.id and other.status != DESTROYED]
     if not others:
         return words
     near = min(others, key=lambda other: (other.hex.distance(fleet.hex), other.id))
-    return f"{words}, {hex_from(near.hex, fleet.hex, near.name)}"
+    return f"{words}, {hex_from(near.hex, fleet.hex, labels[near.id])}"
 
 
 def moved_this_phase(state: ArmadaState) -> list[int]:
@@ -284,13 +289,14 @@ def move_fleet(
         spender = resolve_spender(state, fleet) if move.resolve else None
         if spender is not None:
             spender.resolve -= 1
-        label = f"{fleet.name} {move.stunt}"
-        natural = roll_d20(game.dice_for(fleet.side), label, twice=move.resolve)
+        # the dice's label, their key, keeps the name; people read the fleet's tag
+        label, told = f"{fleet.name} {move.stunt}", f"{fleet_label(state, fleet)} {move.stunt}"
+        natural = roll_d20(game.dice_for(fleet.side), label, twice=move.resolve, told=told)
         commander = state.officer_bonus(fleet, "commander")
         check = natural + piloting_modifier(state, fleet) + encouragement(fleet, commander)
         passed = check >= dc
         game.emit(check_effect(fleet.side, label, passed, dc - (check - natural),
-                               move.resolve))
+                               move.resolve, told=told))
         if not passed:
             if move.stunt != "flyby":
                 plan = failed_stunt_plan(state, tables, fleet, move, check - dc)
@@ -299,7 +305,8 @@ def move_fleet(
                 fleet.now().ac_penalty = BACK_OFF_AC_PENALTY
             game.emit(StuntFailed(
                 fleet.id, check, dc,
-                text=f"{fleet.name} fails its {move.stunt} ({check} against DC {dc})"
+                text=f"{fleet_label(state, fleet)} fails its {move.stunt} ({check} against "
+                f"DC {dc})"
                 + _failure_note(move.stunt, stalled),
             ))
     slowed = mine_cost(state, tables, fleet, plan.path) > 0
@@ -321,8 +328,9 @@ def move_fleet(
         if fleet.has("boarders"):
             fleet.boarding = flown_by
             record_ability(state.shown, fleet.id, "boarders")
-            game.emit(Boarders(fleet.id, flown_by, text=f"{fleet.name}'s boarders cross to "
-                               f"{state.fleets[flown_by].name}"))
+            labels = fleet_labels(state.fleets)
+            game.emit(Boarders(fleet.id, flown_by, text=f"{possessive(labels[fleet.id])} "
+                               f"boarders cross to {labels[flown_by]}"))
     attacks = [
         (enemy.id, flown_by >= 0 and (passed or not enemy.has("point-defense")))
         for enemy in passed_enemies(state, fleet, plan.path)

@@ -5,6 +5,8 @@ A gunnery check's effect is the damage it deals (0 on a miss); a pass-or-fail ch
 the better of two d20 with resolve, the ``morale`` query);
 a critical damage roll's the conditions it adds; a random pick's the worth of what it picks
 (an auxiliary system's build points, a dueled or jammed officer's bonus).
+Each takes the words for people its dice were rolled with (``told``, ARM-NAMES) beside
+their label, as the luck report shows them.
 Gunnery and checks that may roll the d20 twice name a query answered by
 :func:`warbench.rulesets.armada.odds.luck_odds` from the same odds as ``warbench odds``.
 """
@@ -19,27 +21,30 @@ from warbench.rulesets.armada.state import CRITICALS
 
 
 def rolled_gunnery(
-    game: ArmadaGame, side: int, gunnery: Gunnery, label: str, *, twice: bool = False
+    game: ArmadaGame, side: int, gunnery: Gunnery, label: str, *, twice: bool = False,
+    told: str = "",
 ) -> Shot:
     """:func:`roll_gunnery` with ``side``'s dice, its damage recorded as the effect."""
-    shot = roll_gunnery(game.dice_for(side), gunnery, label, twice=twice)
+    shot = roll_gunnery(game.dice_for(side), gunnery, label, twice=twice, told=told)
     args = (gunnery.modifier, gunnery.armor_class, gunnery.dice, gunnery.sides,
             gunnery.per_die, gunnery.bonus_damage, int(gunnery.halved), int(twice))
     game.emit(RollEffect(side, f"{label} gunnery", shot.damage, 1, sides=20, query="gunnery",
-                         args=args))
+                         args=args, told=f"{told} gunnery" if told else ""))
     return shot
 
 
-def check_effect(side: int, label: str, passed: bool, need: int, twice: bool) -> RollEffect:
+def check_effect(
+    side: int, label: str, passed: bool, need: int, twice: bool, *, told: str = ""
+) -> RollEffect:
     """A d20 check that passes on a natural ``need`` or more (the better of two with
     ``twice``)."""
     return RollEffect(side, label, int(passed), 1, sides=20, query="check",
-                      args=(need, int(twice)))
+                      args=(need, int(twice)), told=told)
 
 
 def morale_effect(
     side: int, label: str, natural: int, modifier: int, dc: int, margin: int,
-    twice: bool = False,
+    twice: bool = False, *, told: str = "",
 ) -> RollEffect:
     """A morale check: the state the natural d20 leaves the fleet in: 3 inspired (passed
     by ``margin`` or more), 2 steady, 1 shaken, 0 routed (failed by ``margin`` or more).
@@ -48,8 +53,8 @@ def morale_effect(
     values = tuple(_level(face + modifier - dc, margin) for face in range(1, 21))
     if twice:
         return RollEffect(side, label, values[natural - 1], 1, sides=20, query="morale",
-                          args=(modifier, dc, margin, 1))
-    return RollEffect(side, label, values[natural - 1], 1, sides=20, values=values)
+                          args=(modifier, dc, margin, 1), told=told)
+    return RollEffect(side, label, values[natural - 1], 1, sides=20, values=values, told=told)
 
 
 def morale_odds(modifier: int, dc: int, margin: int, natural: Dist) -> Dist:
@@ -71,13 +76,14 @@ def _level(beats: int, margin: int) -> int:
 
 
 def critical_effect(
-    roller: int, fleet_side: int, held: tuple[int, ...], new: int, purpose: str
+    roller: int, fleet_side: int, held: tuple[int, ...], new: int, purpose: str, *,
+    told: str = "",
 ) -> RollEffect:
     """A roll on the critical damage table, rated by the conditions it adds that the fleet
     did not suffer already (``held``: 1 for each of ``CRITICALS`` it did): more is better
     for an enemy roller (:func:`critical_odds`)."""
     return RollEffect(roller, purpose, new, 1, query="critical", args=held,
-                      higher_is_better=roller != fleet_side)
+                      higher_is_better=roller != fleet_side, told=told)
 
 
 def critical_odds(held: tuple[int, ...]) -> Dist:
@@ -105,9 +111,10 @@ def critical_odds(held: tuple[int, ...]) -> Dist:
 
 
 def pick_effect(
-    picker: int, purpose: str, worth: tuple[int, ...], pick: int, *, higher_is_better: bool
+    picker: int, purpose: str, worth: tuple[int, ...], pick: int, *, higher_is_better: bool,
+    told: str = "",
 ) -> RollEffect:
     """A random pick among ``len(worth)`` things, each alike, rated by the ``worth`` of the
     one picked (an ability's build points, an officer's bonus)."""
     return RollEffect(picker, purpose, worth[pick - 1], 1, sides=len(worth), values=worth,
-                      higher_is_better=higher_is_better)
+                      higher_is_better=higher_is_better, told=told)

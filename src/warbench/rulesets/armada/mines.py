@@ -19,6 +19,7 @@ from warbench.rulesets.armada.actions import (
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import MinesLaid
+from warbench.rulesets.armada.names import fleet_label, fleet_labels
 from warbench.rulesets.armada.places import hex_from, mine_name
 from warbench.rulesets.armada.shown import record_ability
 from warbench.rulesets.armada.state import (
@@ -34,7 +35,8 @@ class MineSpace(ParamSpace):
 
     def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> None:
         self._state, self.rule, self.fleets = state, tables.rounds.gravity_mines, fleets
-        names = one_of([state.fleets[index].name for index in fleets])
+        labels = fleet_labels(state.fleets)
+        names = one_of([labels[index] for index in fleets])
         self.description = (f"with {names} (in {tables.rounds.gravity_mines.hexes} hexes within "
                             f"{tables.rounds.gravity_mines.reach} of it)")
 
@@ -44,8 +46,9 @@ class MineSpace(ParamSpace):
         if not 0 <= action.fleet < len(self._state.fleets):
             return f"no fleet {action.fleet} in this battle (ARM-ACTIONS)"
         if action.fleet not in self.fleets:
-            may = one_of([self._state.fleets[index].name for index in self.fleets])
-            return (f"{self._state.fleets[action.fleet].name} may not lay gravity mines now "
+            labels = fleet_labels(self._state.fleets)
+            may = one_of([labels[index] for index in self.fleets])
+            return (f"{labels[action.fleet]} may not lay gravity mines now "
                     f"(only {may} may, ARM-ABILITY-MINES)")
         fleet = self._state.fleets[action.fleet]
         hexes = [Hex(q, r) for q, r in action.hexes]
@@ -53,7 +56,8 @@ class MineSpace(ParamSpace):
             return f"gravity mines go in {self.rule.hexes} different hexes (ARM-ABILITY-MINES)"
         far = [h for h in hexes if h.distance(fleet.hex) > self.rule.reach]
         if far:
-            return (f"{hex_from(fleet.hex, far[0], fleet.name)} is more than "
+            named = fleet_label(self._state, fleet)
+            return (f"{hex_from(fleet.hex, far[0], named)} is more than "
                     f"{self.rule.reach} hexes from it (ARM-ABILITY-MINES)")
         return None
 
@@ -119,8 +123,9 @@ def lay_words(state: ArmadaState, fleet: int, hexes: tuple[tuple[int, int], ...]
     """Where mines go, each hex from the fleet laying them, with the key the board will mark
     each with (the next after the mines on the table)."""
     layer = state.fleets[fleet]
+    named = fleet_label(state, layer)
     return " and ".join(
-        f"{mine_name(len(state.mines) + number)} {hex_from(layer.hex, Hex(q, r), layer.name)}"
+        f"{mine_name(len(state.mines) + number)} {hex_from(layer.hex, Hex(q, r), named)}"
         for number, (q, r) in enumerate(hexes))
 
 
@@ -137,7 +142,7 @@ def lay_mines(game: ArmadaGame, action: LayMines) -> None:
     record_ability(state.shown, fleet.id, "gravity-mines")
     game.emit(MinesLaid(
         fleet.id, tuple(action.hexes),
-        text=f"{fleet.name} lays gravity mines: " + where,
+        text=f"{fleet_label(state, fleet)} lays gravity mines: " + where,
     ))
 
 

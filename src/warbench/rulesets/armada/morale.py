@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from warbench.core.words import possessive
 from warbench.rulesets.armada.combat import armor_class, check_modifiers, roll_d20
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.events import MoraleTested
 from warbench.rulesets.armada.luck import check_effect, morale_effect
+from warbench.rulesets.armada.names import fleet_label
 from warbench.rulesets.armada.officers import encouragement, encouragement_due
 from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
 from warbench.rulesets.armada.state import (
@@ -74,7 +76,8 @@ class MoraleChecks(Check):
 
     def words(self, state: ArmadaState) -> str:
         test = self.tests[0]
-        return f"{state.fleets[test.fleet].name}'s morale check against DC {test.dc}"
+        named = fleet_label(state, state.fleets[test.fleet])
+        return f"{possessive(named)} morale check against DC {test.dc}"
 
     def roll(self, game: ArmadaGame, twice: bool) -> None:
         test, rest = self.tests[0], self.tests[1:]
@@ -105,11 +108,13 @@ def roll_morale(
     comes)."""
     state = game.state
     fleet = state.fleets[test.fleet]
-    natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale", twice=twice)
+    named = fleet_label(state, fleet)  # the dice's label, their key, keeps the name
+    natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale", twice=twice,
+                       told=f"{named} morale")
     modifier = morale_check_modifier(state, fleet)
     check = natural + modifier
     game.emit(morale_effect(fleet.side, f"{fleet.name} morale", natural, modifier, test.dc,
-                            MORALE_MARGIN, twice))
+                            MORALE_MARGIN, twice, told=f"{named} morale"))
     margin = check - test.dc
     if margin >= 0 and test.rout_induced:
         fleet.morale_safe_round = state.round
@@ -121,7 +126,7 @@ def roll_morale(
         fleet.morale, fleet.morale_until = SHAKEN, state.round + 1
     game.emit(MoraleTested(
         fleet.id, check, test.dc, fleet.morale,
-        text=f"{fleet.name} tests morale: {check} against DC {test.dc}, now {fleet.morale}",
+        text=f"{named} tests morale: {check} against DC {test.dc}, now {fleet.morale}",
     ))
     if fleet.morale != ROUTED:
         return []
@@ -147,19 +152,21 @@ class RallyRetest(Check):
 
     def words(self, state: ArmadaState) -> str:
         fleet = state.fleets[self.routed]
-        return f"{fleet.name}'s rally re-test against DC {fleet.rout_dc}"
+        return f"{possessive(fleet_label(state, fleet))} rally re-test against DC {fleet.rout_dc}"
 
     def roll(self, game: ArmadaGame, twice: bool) -> None:
         state = game.state
         fleet = state.fleets[self.routed]
-        natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} rally", twice=twice)
+        named = fleet_label(state, fleet)
+        natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} rally", twice=twice,
+                           told=f"{named} rally")
         check = natural + morale_check_modifier(state, fleet)
         fleet.morale = STEADY if check >= fleet.rout_dc else ROUTED
         game.emit(check_effect(fleet.side, f"{fleet.name} rally", fleet.morale == STEADY,
-                               fleet.rout_dc - (check - natural), twice))
+                               fleet.rout_dc - (check - natural), twice, told=f"{named} rally"))
         game.emit(MoraleTested(
             fleet.id, check, fleet.rout_dc, fleet.morale,
-            text=f"{fleet.name} tests morale to rally: {check} against DC {fleet.rout_dc}, "
+            text=f"{named} tests morale to rally: {check} against DC {fleet.rout_dc}, "
             f"now {fleet.morale}",
         ))
 

@@ -20,8 +20,10 @@ from warbench.core.hexgrid import (
     reachable,
     reachable_steps,
 )
+from warbench.core.words import possessive
 from warbench.rulesets.armada.actions import Move
 from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.names import fleet_label
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ROUTED, ArmadaState, Fleet
 
 #: Pilot DC base of each stunt that needs a check (plus a quarter of the fleet's tier).
@@ -246,11 +248,13 @@ def _check_flyby(state: ArmadaState, fleet: Fleet, move: Move, plan: Plan) -> No
     target = state.fleets[move.target]
     if target.side == fleet.side or target.status == DESTROYED:
         raise IllegalHexMove(
-            f"a flyby passes an enemy fleet on the map, not {target.name} (ARM-STUNT-FLYBY)"
+            f"a flyby passes an enemy fleet on the map, not {fleet_label(state, target)} "
+            "(ARM-STUNT-FLYBY)"
         )
     if target.hex not in plan.path:
         raise IllegalHexMove(
-            f"the flyby does not pass through {target.name}'s hex (ARM-STUNT-FLYBY)"
+            f"the flyby does not pass through {possessive(fleet_label(state, target))} hex "
+            "(ARM-STUNT-FLYBY)"
         )
 
 
@@ -269,7 +273,7 @@ def move_refusal(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -
     try:
         plan_move(state, tables, fleet, move)
     except IllegalHexMove as error:
-        return f"{fleet.name}: {error}"
+        return f"{fleet_label(state, fleet)}: {error}"
     return None
 
 

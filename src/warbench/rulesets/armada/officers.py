@@ -16,6 +16,7 @@ from warbench.core.hexgrid import Hex
 from warbench.rulesets.armada.actions import ChangeRole, Order
 from warbench.rulesets.armada.combat import gunnery_officer_bonus
 from warbench.rulesets.armada.data import OrderRule, Tables
+from warbench.rulesets.armada.names import fleet_label
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -94,14 +95,15 @@ def resolve_refusal(state: ArmadaState, fleet: Fleet, checks: int = 1) -> str | 
     """Why no resolve point may be spent on each of ``checks`` checks of ``fleet`` now (one
     point before each), or ``None``."""
     if state.comms_down(fleet):
-        return (f"communications are down on {fleet.name}: no officer's resolve helps it "
-                "(ARM-CRIT-COMMS)")
+        return (f"communications are down on {fleet_label(state, fleet)}: no officer's resolve "
+                "helps it (ARM-CRIT-COMMS)")
     points = resolve_points(state, fleet)
     if points == 0:
-        return f"no officer aboard {fleet.name} has a resolve point left (ARM-OFF-RESOLVE)"
+        return (f"no officer aboard {fleet_label(state, fleet)} has a resolve point left "
+                "(ARM-OFF-RESOLVE)")
     if points < checks:
         return (f"resolve costs a point before each of the {checks} checks, and the officers "
-                f"aboard {fleet.name} have {points} left (ARM-OFF-RESOLVE)")
+                f"aboard {fleet_label(state, fleet)} have {points} left (ARM-OFF-RESOLVE)")
     return None
 
 
@@ -173,7 +175,8 @@ def giver_refusal(
         return f"{officer.name} has already given an order this round (ARM-OFF-ACTION)"
     home = state.fleets[officer.fleet]
     if home.status == DESTROYED or (name != "transfer" and home.status != ACTIVE):
-        return f"{officer.name}'s fleet {home.name} is {home.status} (ARM-OFF-ACTION)"
+        return (f"{officer.name}'s fleet {fleet_label(state, home)} is {home.status} "
+                "(ARM-OFF-ACTION)")
     return None
 
 
@@ -191,7 +194,7 @@ def _fleet(state: ArmadaState, index: int, what: str) -> Fleet | str:
         return f"{what}: there is no fleet {index} (ARM-ACTIONS)"
     fleet = state.fleets[index]
     if fleet.status == DESTROYED:
-        return f"{fleet.name} is destroyed (ARM-DMG-DESTROYED)"
+        return f"{fleet_label(state, fleet)} is destroyed (ARM-DMG-DESTROYED)"
     return fleet
 
 
@@ -213,16 +216,16 @@ def _reach_refusal(
         rule = "ARM-OFF-RANGE, ARM-ABILITY-FLAGSHIP-RANGE"
     else:
         rule = "ARM-OFF-RANGE"
-    return (f"{name} is {distance} hexes from {home.name}, beyond {officer.name}'s reach "
-            f"of {reach} ({rule})")
+    return (f"{name} is {distance} hexes from {fleet_label(state, home)}, beyond "
+            f"{officer.name}'s reach of {reach} ({rule})")
 
 
 def _comms_refusal(state: ArmadaState, officer: Officer) -> str | None:
     home = state.fleets[officer.fleet]
     if state.comms_down(home):
         return (
-            f"communications are down on {home.name}: its officers cannot affect other "
-            "fleets (ARM-CRIT-COMMS)"
+            f"communications are down on {fleet_label(state, home)}: its officers cannot "
+            "affect other fleets (ARM-CRIT-COMMS)"
         )
     return None
 
@@ -235,8 +238,8 @@ def _benefit_refusal(state: ArmadaState, order: Order, target: Fleet) -> str | N
         return None
     if state.comms_down(target):
         return (
-            f"communications are down on {target.name}: it gets no officer's benefit "
-            "(ARM-CRIT-COMMS)"
+            f"communications are down on {fleet_label(state, target)}: it gets no officer's "
+            "benefit (ARM-CRIT-COMMS)"
         )
     return None
 
@@ -245,7 +248,8 @@ def _affect_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str 
     if target.id != officer.fleet and (reason := _comms_refusal(state, officer)) is not None:
         return reason
     if target.jammed_round == state.round:
-        return f"{target.name} is jammed: no officer's order can affect it this round (ARM-OFF-JAM)"
+        return (f"{fleet_label(state, target)} is jammed: no officer's order can affect it "
+                "this round (ARM-OFF-JAM)")
     return None
 
 
@@ -272,10 +276,12 @@ def _target_refusal(
         wants_enemy
     ):
         kind = "an enemy fleet" if wants_enemy else "a fleet of its own armada"
-        return f"{order.order} needs {kind}, not {target.name} ({order_rule_id(order.order)})"
+        return (f"{order.order} needs {kind}, not {fleet_label(state, target)} "
+                f"({order_rule_id(order.order)})")
     if order.order == "transfer":
         return _transfer_refusal(state, officer, target)
-    reason = _reach_refusal(state, tables, officer, order.order, target.hex, target.name)
+    reason = _reach_refusal(state, tables, officer, order.order, target.hex,
+                             fleet_label(state, target))
     reason = reason or _affect_refusal(state, officer, target)
     if reason is None and rule.target in ("ally", "own"):
         reason = _benefit_refusal(state, order, target)
@@ -286,8 +292,10 @@ def _target_refusal(
         if isinstance(ally, str):
             return ally
         if ally.side != officer.side:
-            return f"{ally.name} is not an allied fleet ({order_rule_id(order.order)})"
-        reason = _reach_refusal(state, tables, officer, order.order, ally.hex, ally.name)
+            return (f"{fleet_label(state, ally)} is not an allied fleet "
+                    f"({order_rule_id(order.order)})")
+        reason = _reach_refusal(state, tables, officer, order.order, ally.hex,
+                                 fleet_label(state, ally))
         reason = reason or _affect_refusal(state, officer, ally)
         return reason or _benefit_refusal(state, order, ally)
     return _choice_refusal(state, officer, order, target)
@@ -296,9 +304,11 @@ def _target_refusal(
 def _transfer_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str | None:
     home = state.fleets[officer.fleet]
     if home.hex.distance(target.hex) != 1:
-        return f"{target.name} is not adjacent to {home.name} (ARM-OFF-MOVE)"
+        return (f"{fleet_label(state, target)} is not adjacent to {fleet_label(state, home)} "
+                "(ARM-OFF-MOVE)")
     if any(other.role == officer.role for other in state.officers_on(target)):
-        return f"{target.name} already has its {officer.role} (ARM-OFF-MOVE, ARM-OFF-ONE-ROLE)"
+        return (f"{fleet_label(state, target)} already has its {officer.role} (ARM-OFF-MOVE, "
+                "ARM-OFF-ONE-ROLE)")
     return None
 
 
@@ -307,9 +317,11 @@ def _choice_refusal(
 ) -> str | None:
     name = order.order
     if name == "scan" and target.id == officer.fleet:
-        return f"scan looks at another fleet, not {target.name} ({order_rule_id(name)})"
+        return (f"scan looks at another fleet, not {fleet_label(state, target)} "
+                f"({order_rule_id(name)})")
     if name == "taunt" and target.id in officer.taunted:
-        return f"{officer.name} has already taunted {target.name} ({order_rule_id(name)})"
+        return (f"{officer.name} has already taunted {fleet_label(state, target)} "
+                f"({order_rule_id(name)})")
     if name == "boost" and order.choice not in BOOSTS:
         return f"boost what? choose one of {', '.join(BOOSTS)} ({order_rule_id(name)})"
     if name == "direct" and order.choice not in DIRECTIONS:
@@ -317,14 +329,14 @@ def _choice_refusal(
                 f"({order_rule_id(name)})")
     if name == "repair" and order.choice not in target.criticals:
         damaged = ", ".join(target.criticals) or "none"
-        return (f"{target.name} has no {order.choice!r} damage to repair (its critical "
-                f"damage: {damaged}; {order_rule_id(name)})")
+        return (f"{fleet_label(state, target)} has no {order.choice!r} damage to repair (its "
+                f"critical damage: {damaged}; {order_rule_id(name)})")
     aboard = [other.name for other in state.officers_on(target)]
     if name == "jam" and order.choice and order.choice not in aboard:
-        return (f"{order.choice!r} is not aboard {target.name} (aboard: "
+        return (f"{order.choice!r} is not aboard {fleet_label(state, target)} (aboard: "
                 f"{', '.join(aboard) or 'nobody'}; {order_rule_id(name)})")
     if name == "duel" and not aboard:
-        return f"{target.name} carries no officer to duel ({order_rule_id(name)})"
+        return f"{fleet_label(state, target)} carries no officer to duel ({order_rule_id(name)})"
     return None
 
 
@@ -416,7 +428,7 @@ def role_refusal(state: ArmadaState, tables: Tables, player: int, change: Change
         return "the armada already has an admiral (ARM-OFF-ONE-ADMIRAL)"
     aboard = state.officers_on(state.fleets[officer.fleet])
     if any(other.role == change.role for other in aboard):
-        fleet = state.fleets[officer.fleet].name
+        fleet = fleet_label(state, state.fleets[officer.fleet])
         return f"{fleet} already has its {change.role} (ARM-OFF-ONE-ROLE)"
     return None
 

@@ -1,7 +1,7 @@
 """Armada's officers' orders, role changes, fleet moves, mines, self-destructs and shots at
-mines in words, each fleet and officer by name, each hex from a fleet on the board and each
-mine by its key there (attacks at fleets, held fire and resolve are worded in
-:mod:`.ruleset` and :mod:`.resolve`)."""
+mines in words, each fleet by its label (:mod:`.names`) and officer by name, each hex from
+a fleet on the board and each mine by its key there (attacks at fleets, held fire and
+resolve are worded in :mod:`.ruleset` and :mod:`.resolve`)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from warbench.rulesets.armada.actions import (
     Order,
     SelfDestruct,
 )
+from warbench.rulesets.armada.names import fleet_labels
 from warbench.rulesets.armada.places import hex_from, mine_name
 from warbench.rulesets.armada.state import ArmadaState
 
@@ -46,7 +47,8 @@ def steps_words(steps: str) -> str:
 
 
 def _fleet(state: ArmadaState, index: int) -> str:
-    return state.fleets[index].name if 0 <= index < len(state.fleets) else f"fleet {index}"
+    """Fleet ``index`` by its label (:mod:`.names`)."""
+    return fleet_labels(state.fleets)[index] if 0 <= index < len(state.fleets) else f"fleet {index}"
 
 
 def _officer(state: ArmadaState, index: int) -> str:
@@ -68,15 +70,15 @@ def conjured_at(state: ArmadaState, order: Order) -> str:
     if officer is None or not 0 <= officer.fleet < len(state.fleets):
         return f"the hex {order.q},{order.r}"
     fleet = state.fleets[officer.fleet]
-    return hex_from(fleet.hex, Hex(order.q, order.r), fleet.name)
+    return hex_from(fleet.hex, Hex(order.q, order.r), _fleet(state, fleet.id))
 
 
 def laid_at(state: ArmadaState, action: LayMines) -> str:
     """The hexes of a mine laying, each from the fleet laying them."""
     if not 0 <= action.fleet < len(state.fleets):
         return " and ".join(f"the hex {q},{r}" for q, r in action.hexes)
-    fleet = state.fleets[action.fleet]
-    return " and ".join(hex_from(fleet.hex, Hex(q, r), fleet.name) for q, r in action.hexes)
+    fleet, named = state.fleets[action.fleet], _fleet(state, action.fleet)
+    return " and ".join(hex_from(fleet.hex, Hex(q, r), named) for q, r in action.hexes)
 
 
 def _decline_text(state: ArmadaState, action: Decline) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from warbench.core.dice import d
 from warbench.core.events import RollEffect
+from warbench.core.words import possessive
 from warbench.rulesets.armada.actions import (
     ChangeRole,
     Order,
@@ -31,6 +32,7 @@ from warbench.rulesets.armada.events import (
 )
 from warbench.rulesets.armada.luck import pick_effect
 from warbench.rulesets.armada.morale import rally_retest
+from warbench.rulesets.armada.names import fleet_label, fleet_labels
 from warbench.rulesets.armada.officers import encouragement, officer_bonus_for
 from warbench.rulesets.armada.shown import record_role
 from warbench.rulesets.armada.state import (
@@ -106,9 +108,10 @@ def give_order(game: ArmadaGame, state: ArmadaState, tables: Tables, order: Orde
             check += _duel_bonus(state, officer, target)
         margin = check - against
         verdict = "succeeds" if margin >= 0 else "fails"
-        aim = f" on {target.name}" if rule.target in ("fleet", "ally", "enemy") else ""
+        labels = fleet_labels(state.fleets)
+        aim = f" on {labels[target.id]}" if rule.target in ("fleet", "ally", "enemy") else ""
         if rule.target == "enemy-and-ally":
-            aim = f" on {target.name} for {state.fleets[order.ally].name}"
+            aim = f" on {labels[target.id]} for {labels[order.ally]}"
         game.emit(OrderChecked(
             order.officer, order.order, check, against,
             text=f"{officer.name} orders {order.order}{aim}: {check} against {against}, "
@@ -172,7 +175,8 @@ def _transfer(
     game: ArmadaGame, state: ArmadaState, officer: Officer, order: Order, margin: int
 ) -> None:
     officer.fleet = order.fleet
-    _say(game, officer, f"moves to {state.fleets[order.fleet].name}", fleet=order.fleet)
+    _say(game, officer, f"moves to {fleet_labels(state.fleets)[order.fleet]}",
+         fleet=order.fleet)
 
 
 def _rally(
@@ -180,7 +184,8 @@ def _rally(
 ) -> None:
     fleet = state.fleets[order.fleet]
     fleet.now().rally_bonus = officer.bonus
-    _say(game, officer, f"rallies {fleet.name} (+{officer.bonus} to morale)", fleet=fleet.id)
+    _say(game, officer, f"rallies {fleet_label(state, fleet)} (+{officer.bonus} to morale)",
+         fleet=fleet.id)
     rally_retest(game, fleet)
 
 
@@ -189,7 +194,7 @@ def _encourage(
 ) -> None:
     fleet = state.fleets[order.fleet]
     fleet.now().encouraged = officer.bonus
-    _say(game, officer, f"encourages {fleet.name}", fleet=fleet.id)
+    _say(game, officer, f"encourages {fleet_label(state, fleet)}", fleet=fleet.id)
 
 
 def _taunt(
@@ -198,7 +203,8 @@ def _taunt(
     fleet = state.fleets[order.fleet]
     fleet.taunt_penalty = 1 + officer.bonus // 2
     fleet.taunt_round = state.round
-    _say(game, officer, f"taunts {fleet.name}: -{fleet.taunt_penalty} to all its checks",
+    _say(game, officer,
+         f"taunts {fleet_label(state, fleet)}: -{fleet.taunt_penalty} to all its checks",
          fleet=fleet.id)
 
 
@@ -215,7 +221,8 @@ def _enchant(
     fleet = state.fleets[order.fleet]
     fleet.now().range_bonus = ENCHANT_RANGE
     fleet.now().critical_from = min(fleet.this_round.critical_from, ENCHANT_CRITICAL)
-    _say(game, officer, f"enchants {fleet.name}'s weapons", fleet=fleet.id)
+    _say(game, officer, f"enchants {possessive(fleet_label(state, fleet))} weapons",
+         fleet=fleet.id)
 
 
 def _precognition(
@@ -230,8 +237,9 @@ def _boost(
 ) -> None:
     fleet = state.fleets[order.fleet]
     if order.choice == "speed":
-        boost = d(game.dice_for(officer.side), 2, label=f"{fleet.name} boost").total
-        game.emit(RollEffect(officer.side, f"{fleet.name} boost", boost, 1, sides=2))
+        told = f"{fleet_label(state, fleet)} boost"  # the dice's label, their key: the name
+        boost = d(game.dice_for(officer.side), 2, label=f"{fleet.name} boost", told=told).total
+        game.emit(RollEffect(officer.side, f"{fleet.name} boost", boost, 1, sides=2, told=told))
         fleet.now().speed_bonus = boost
         text = f"+{fleet.this_round.speed_bonus} speed"
     elif order.choice == "turn":
@@ -243,7 +251,8 @@ def _boost(
     else:
         fleet.now().damage_bonus = officer.bonus
         text = f"+{officer.bonus} to its damage rolls"
-    _say(game, officer, f"boosts {fleet.name}: {text}", fleet=fleet.id, boost=order.choice)
+    _say(game, officer, f"boosts {fleet_label(state, fleet)}: {text}", fleet=fleet.id,
+         boost=order.choice)
 
 
 def _repair(
@@ -253,7 +262,9 @@ def _repair(
     last = state.round + margin // STEP
     fleet.criticals.remove(order.choice)
     fleet.repairs.append((order.choice, last))
-    _say(game, officer, f"repairs {fleet.name}'s {order.choice} to the end of round {last}",
+    _say(game, officer,
+         f"repairs {possessive(fleet_label(state, fleet))} {order.choice} to the end of round "
+         f"{last}",
          fleet=fleet.id, condition=order.choice)
 
 
@@ -273,7 +284,8 @@ def _jam(game: ArmadaGame, state: ArmadaState, officer: Officer, order: Order, m
     for other in chosen:
         other.jammed_round = state.round + 1
     who = f" and {chosen[0].name}" if chosen else ""
-    _say(game, officer, f"jams {fleet.name}{who} for the next round", fleet=fleet.id)
+    _say(game, officer, f"jams {fleet_label(state, fleet)}{who} for the next round",
+         fleet=fleet.id)
 
 
 def _scan(
@@ -298,7 +310,7 @@ def _scan(
             tuple((o.name, o.role) for o in state.officers_on(fleet))
             if "officers" in learned else None
         ),
-        text=f"{officer.name} scans {fleet.name}: learns its "
+        text=f"{officer.name} scans {fleet_label(state, fleet)}: learns its "
         + (", ".join(learned) if learned else "nothing new"),
         visible_to=frozenset({officer.side}),
     ))
@@ -328,7 +340,9 @@ def _target(
 ) -> None:
     ally, enemy = state.fleets[order.ally], state.fleets[order.fleet]
     ally.now().locks.append(enemy.id)
-    _say(game, officer, f"locks {ally.name}'s guns on {enemy.name}", fleet=ally.id,
+    _say(game, officer,
+         f"locks {possessive(fleet_label(state, ally))} guns on {fleet_label(state, enemy)}",
+         fleet=ally.id,
          target=enemy.id)
 
 
@@ -342,7 +356,8 @@ def _direct(
     else:
         fleet.now().direct_ac = bonus
     near_miss = " all the same, missing by less than 5" if margin < 0 else ""
-    _say(game, officer, f"directs {fleet.name}{near_miss}: +{bonus} to its {order.choice}",
+    _say(game, officer,
+         f"directs {fleet_label(state, fleet)}{near_miss}: +{bonus} to its {order.choice}",
          fleet=fleet.id)
 
 
@@ -351,7 +366,7 @@ def _duel(
 ) -> None:
     officer_fleet = state.fleets[officer.fleet]
     officer_fleet.now().duel_target = order.fleet
-    _say(game, officer, f"leads a duel against {state.fleets[order.fleet].name}",
+    _say(game, officer, f"leads a duel against {fleet_labels(state.fleets)[order.fleet]}",
          fleet=order.fleet)
 
 

@@ -1,8 +1,9 @@
 """The hex map as a :class:`~warbench.core.table.TablePicture` for the renderer.
 
-Every fleet still on the map is a hex in its side's colour, with its facing, a label (name,
-hull points) and its template as its catalog unit (for its stat card; an enemy fleet the
-viewer has not scanned shows ``?`` for hull and shields and no card, ARM-OFF-SCAN); the
+Every fleet still on the map is a hex in its side's colour, with its facing, a label (its
+name, told apart from another fleet's of the same name by :mod:`.names`; hull points) and
+its template as its catalog unit (for its stat card; an enemy fleet the viewer has not
+scanned shows ``?`` for hull and shields and no card, ARM-OFF-SCAN); the
 rest of the area around the fleets is drawn as empty hexes; gravity mines are small
 circles in their side's colour, conjured debris grey circles. The picture's units are hex
 radii, with north up.
@@ -19,6 +20,7 @@ from warbench.core.geometry import Arc
 from warbench.core.hexgrid import Hex
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.armada.events import Hit, Missed
+from warbench.rulesets.armada.names import fleet_labels
 from warbench.rulesets.armada.places import mine_key
 from warbench.rulesets.armada.sight import STATISTICS, SeenState
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState, Fleet
@@ -79,11 +81,6 @@ def hex_at(state: ArmadaState, x: float, y: float) -> Hex:
     return Hex.from_pixel(x + low_x - HEX_SIZE, high_y + HEX_SIZE - y, HEX_SIZE)
 
 
-def fleet_label(fleet: Fleet) -> str:
-    """A fleet's label on the map (and its name on the web table): its name."""
-    return fleet.name
-
-
 def _damage_label(fleet: Fleet, unknown: bool) -> str:
     """A fleet's hull and shields as its viewer knows them (``?`` before a scan teaches
     them), and its status unless active."""
@@ -112,12 +109,13 @@ def table_picture(state: ArmadaState) -> TablePicture:
             if Hex(q, r) not in occupied:
                 x, y = place(Hex(q, r))
                 pieces.append(Piece("", x, y, shape="hex", size=HEX_SIZE))
+    labels = fleet_labels(state.fleets)
     for fleet in fleets:
         x, y = place(fleet.hex)
         unknown = known is not None and known[fleet.id] < STATISTICS  # ARM-OFF-SCAN
         pieces.append(
             Piece(
-                fleet_label(fleet),
+                labels[fleet.id],
                 x,
                 y,
                 shape="hex",
@@ -158,6 +156,7 @@ def attacks_drawn(state: ArmadaState, events: Sequence[Event]) -> tuple[Attack, 
     place = _placer(state)
     step = math.sqrt(3.0) * HEX_SIZE
     marks = []
+    labels = fleet_labels(state.fleets)
     for (attacker_id, target_id), checks in shots.items():
         attacker, target = state.fleets[attacker_id], state.fleets[target_id]
         first = checks[0]
@@ -168,8 +167,9 @@ def attacks_drawn(state: ArmadaState, events: Sequence[Event]) -> tuple[Attack, 
         mark = Attack.fired(
             place(attacker.hex), 60.0 * attacker.facing, place(target.hex),
             arc=Arc.between(*bearings) if bearings else None,
-            label=f"{attacker.name} at {target.name}: {', '.join(str(c.check) for c in checks)}"
-            f" vs AC {first.ac}\n{first.arc or 'any arc'}, {first.band}: {result}",
+            label=f"{labels[attacker_id]} at {labels[target_id]}: "
+            f"{', '.join(str(c.check) for c in checks)} vs AC {first.ac}\n"
+            f"{first.arc or 'any arc'}, {first.band}: {result}",
             player=attacker.side, hit=damage > 0,
         )
         near, far = first.hexes

@@ -22,10 +22,12 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
+from warbench.core.words import possessive
 from warbench.rulesets.armada.actions import SpendResolve
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import ArmadaData
 from warbench.rulesets.armada.events import ResolveSpent
+from warbench.rulesets.armada.names import fleet_labels
 from warbench.rulesets.armada.officers import resolve_spender
 from warbench.rulesets.armada.state import ArmadaState, Officer
 
@@ -127,7 +129,7 @@ def resolve_words(state: ArmadaState, action: SpendResolve) -> str:
     if check is not None and check.fleet(state) == action.fleet:
         what = check.words(state)
     elif 0 <= action.fleet < len(state.fleets):
-        what = f"{state.fleets[action.fleet].name}'s check"
+        what = f"{possessive(fleet_labels(state.fleets)[action.fleet])} check"
     else:
         what = f"fleet {action.fleet}'s check"
     if action.spend:

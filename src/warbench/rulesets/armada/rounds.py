@@ -33,6 +33,7 @@ from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.gunnery import GunneryPhase
 from warbench.rulesets.armada.helm import HelmPhase, drift, initiative_check
 from warbench.rulesets.armada.mines import MinesWindow
+from warbench.rulesets.armada.names import fleet_label
 from warbench.rulesets.armada.orders import end_of_round_orders, end_of_taunts
 from warbench.rulesets.armada.resolve import Check, roll_or_offer
 from warbench.rulesets.armada.state import (
@@ -243,7 +244,8 @@ def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
         ):
             note_disabled(game, fleet, None)  # its own rout, no enemy's hit
             fleet.status = DISABLED
-            game.emit(Disabled(fleet.id, text=f"{fleet.name} has fled too long and is disabled"))
+            game.emit(Disabled(fleet.id, text=f"{fleet_label(state, fleet)} has fled too long "
+                               "and is disabled"))
             if fleet.has("self-destruct"):
                 game.push(SelfDestructChoice(fleet.id))
 

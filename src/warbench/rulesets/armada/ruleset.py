@@ -24,7 +24,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.core.victory import Victory
-from warbench.core.words import as_told
+from warbench.core.words import as_told, told_apart
 from warbench.rulesets.armada import board
 from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import DATA_DIR, ArmadaData, ArmadaSpec, load_data
@@ -32,6 +32,7 @@ from warbench.rulesets.armada.events import EVENT_TYPES
 from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.fleets import new_fleet, validate_armada
 from warbench.rulesets.armada.lists import armada_from_list, army_rules, list_violations
+from warbench.rulesets.armada.names import fleet_labels
 from warbench.rulesets.armada.odds import armada_attacks, luck_odds
 from warbench.rulesets.armada.officers import officer_bonus_for
 from warbench.rulesets.armada.picture import table_picture
@@ -89,18 +90,19 @@ def _placements(raw: Any, armadas: list[ArmadaSpec]) -> list[list[list[int]]]:
 def _closest_enemies(
     placements: list[list[list[int]]], armadas: list[ArmadaSpec]
 ) -> list[tuple[int, str, str]]:
-    """Every pair of enemy fleets as placed: (hexes apart, one's name, the other's),
-    closest first."""
+    """Every pair of enemy fleets as placed: (hexes apart, one's label, the other's, names
+    both armadas give told apart as the table will, ARM-NAMES), closest first."""
     placed = [
         (side, spec.name, Hex(row[0], row[1]))
         for side, (rows, armada) in enumerate(zip(placements, armadas, strict=True))
         for row, spec in zip(rows, armada.fleets, strict=True)
     ]
+    labels = told_apart(tuple((name, side) for side, name, _ in placed))
     return sorted(
-        (one_hex.distance(other_hex), one, other)
-        for index, (side, one, one_hex) in enumerate(placed)
-        for other_side, other, other_hex in placed[index + 1 :]
-        if other_side != side
+        (one_hex.distance(other_hex), labels[index], labels[other_index])
+        for index, (side, _, one_hex) in enumerate(placed)
+        for other_index, (other_side, _, other_hex) in enumerate(placed)
+        if other_index > index and other_side != side
     )
 
 
@@ -351,20 +353,20 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         from warbench.rulesets.armada.actions import Fire, HoldFire, SpendResolve
         from warbench.rulesets.armada.resolve import resolve_words
 
-        fleets = state.fleets
+        labels = fleet_labels(state.fleets)
         if isinstance(action, SpendResolve):
             return resolve_words(state, action)
         if isinstance(action, HoldFire):
-            return f"{fleets[action.fleet].name} holds its fire"
+            return f"{labels[action.fleet]} holds its fire"
         if isinstance(action, Fire) and action.mine < 0:
-            names = ", ".join(fleets[index].name for index in (action.target, *action.also))
+            names = ", ".join(labels[index] for index in (action.target, *action.also))
             extras = [
                 word
                 for flag, word in ((action.superweapon, "superweapon"), (action.resolve, "resolve"))
                 if flag
             ]
             more = f" ({', '.join(extras)})" if extras else ""
-            return f"{fleets[action.fleet].name} fires at {names}{more}"
+            return f"{labels[action.fleet]} fires at {names}{more}"
         from warbench.rulesets.armada.option_words import option_text
 
         return option_text(state, action) or action_words(action)
@@ -438,9 +440,10 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         """Round and each fleet's hull, shields and status; once the battle is over, how it
         ended and the experience the winner's officers earned."""
         lines = [f"{self.name}, round {state.round}"]
+        labels = fleet_labels(state.fleets)
         for fleet in state.fleets:
             lines.append(
-                f"  [{fleet.side}] {fleet.name}: hull {fleet.hull}/{fleet.hull_points}, "
+                f"  [{fleet.side}] {labels[fleet.id]}: hull {fleet.hull}/{fleet.hull_points}, "
                 f"shields {fleet.shields}, {fleet.status}, {fleet.morale}"
                 f" at {fleet.q},{fleet.r} facing {fleet.facing}"
             )

@@ -28,6 +28,7 @@ from __future__ import annotations
 from warbench.core.procedures import Outcome
 from warbench.core.victory import APART, Victory, verdict
 from warbench.core.words import counted, one_of, player_name
+from warbench.rulesets.armada.names import fleet_labels
 from warbench.rulesets.armada.rounds import battle_verdict
 from warbench.rulesets.armada.sight import ABILITIES, SeenState
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
@@ -93,7 +94,8 @@ def _beaten_words(state: ArmadaState, side: int) -> str:
     said = f"it has beaten {counted(len(beaten), 'enemy fleet')}: "
     if len(known) == len(beaten):
         return said + f"{sum(f.cost for f in known)} build points"
-    unknown = one_of([f.name for f in beaten if f not in known], "and")
+    labels = fleet_labels(state.fleets)
+    unknown = one_of([labels[f.id] for f in beaten if f not in known], "and")
     if known:
         said += f"{sum(f.cost for f in known)} build points known, and "
     return said + f"{unknown}, whose build points are unknown here (not scanned)"
@@ -128,7 +130,8 @@ def _ending(state: ArmadaState) -> str:
     ending = _judged(state)
     if ending is None:
         return ("the build points beaten cannot tell who would win here: "
-                + one_of([f.name for f in _unknown(state)], "and") + " not scanned")
+                + one_of([fleet_labels(state.fleets)[f.id] for f in _unknown(state)], "and")
+                + " not scanned")
     return verdict(ending, lambda won: state.sides[won[0]].name, "on build points beaten")
 
 
