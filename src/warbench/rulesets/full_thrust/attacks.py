@@ -12,6 +12,7 @@ point.
 
 from __future__ import annotations
 
+from warbench.core.dice import worded
 from warbench.core.events import RollEffect
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.damage import (
@@ -24,6 +25,7 @@ from warbench.rulesets.full_thrust.damage import (
 from warbench.rulesets.full_thrust.declarations import SHIP, profile
 from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack
 from warbench.rulesets.full_thrust.events_alien import PlasmaStrike
+from warbench.rulesets.full_thrust.names import group_label, ship_label
 from warbench.rulesets.full_thrust.phalon import bolt_points, burst_victims, in_burst
 from warbench.rulesets.full_thrust.salvo_losses import down_missiles
 from warbench.rulesets.full_thrust.scoring import Points, fighter_points, salvo_points
@@ -68,7 +70,8 @@ def plasma_burst(game: FTGame, bolt: Bolt) -> None:
         game.emit(
             PlasmaStrike(
                 bolt=bolt.id, ship=ship.id, damage=points.total,
-                text=f"plasma bolt {bolt.id} bursts over {ship.name}: {points.total} damage",
+                text=f"plasma bolt {bolt.id} bursts over {ship_label(state, ship)}: "
+                f"{points.total} damage",
             )
         )
         _strike(game, ship, points, f"plasma bolt {bolt.id}", by)
@@ -110,7 +113,7 @@ def salvo_attack(game: FTGame, salvo: Salvo, ship: Ship) -> None:
             locks=locks,
             damage=points.total,
             text=f"salvo {salvo.id}: {locks} {'missile locks' if locks == 1 else 'missiles lock'}"
-            f" on {ship.name}",
+            f" on {ship_label(game.state, ship)}",
         )
     )
     salvo.missiles = 0
@@ -126,9 +129,11 @@ def fighter_attack(game: FTGame, group: FighterGroup, ship: Ship) -> None:
     group.endurance -= 1
     screens = screens_of(cls, ship) if screened else 0
     armoured = armour_left(cls, ship) > 0
-    purpose = f"{group.name} {'torpedoes' if torpedoes else 'attack'}"
+    # the dice's label, their key, keeps the name; people read the group's tag
+    what = 'torpedoes' if torpedoes else 'attack'
+    purpose, told = f"{group.name} {what}", f"{group_label(game.state, group)} {what}"
     points = fighter_points(
-        game.dice_for(group.player),
+        worded(game.dice_for(group.player), purpose, told),
         group.count,
         ship_attack=fighting.ship_attack,
         modifier=fighting.ship_modifier,
@@ -141,7 +146,7 @@ def fighter_attack(game: FTGame, group: FighterGroup, ship: Ship) -> None:
         else ("beam", (group.count, screens, fighting.ship_modifier))
     )
     game.emit(RollEffect(group.player, purpose, points.total, group.count, query=query,
-                         args=args))
+                         args=args, told=told))
     if torpedoes:
         group.torpedoes_spent = True
     game.emit(
@@ -149,10 +154,10 @@ def fighter_attack(game: FTGame, group: FighterGroup, ship: Ship) -> None:
             group=group.id,
             ship=ship.id,
             damage=points.total,
-            text=f"{group.name} attacks {ship.name}",
+            text=f"{group_label(game.state, group)} attacks {ship_label(game.state, ship)}",
         )
     )
-    _strike(game, ship, points, group.name, game.state.ships[group.carrier])
+    _strike(game, ship, points, group_label(game.state, group), game.state.ships[group.carrier])
 
 
 def _strike(game: FTGame, ship: Ship, points: Points, cause: str, by: Ship) -> None:

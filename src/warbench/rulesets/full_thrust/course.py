@@ -34,6 +34,7 @@ from warbench.rulesets.full_thrust.movement import (
     turn_allowance,
     vector_move,
 )
+from warbench.rulesets.full_thrust.names import group_label, ship_label, ship_labels
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 from warbench.rulesets.full_thrust.words import drive_words
 
@@ -64,7 +65,7 @@ def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> 
         middle, (x, y), facing, _ = cinematic_legs(ship.x, ship.y, ship.facing, ship.speed,
                                                    action.speed, action.turn)
         path = (middle,)
-    ghost = Ghost(ship.name, round_to(x, 3), round_to(y, 3), facing * 30.0, path)
+    ghost = Ghost(ship_label(state, ship), round_to(x, 3), round_to(y, 3), facing * 30.0, path)
     return Preview((ghost,), refusal)
 
 
@@ -81,7 +82,8 @@ def dragged_order(
     far names an order the page shows refused, with the reason). Ends within :data:`NEAR`
     of each other count as equally near; among those a legal order goes first, then the one
     using the least thrust. ``None`` when no orders are owed for it."""
-    ship = next((s for s in state.ships if s.name == label and s.active), None)
+    labels = ship_labels(state.ships)
+    ship = next((s for s in state.ships if labels[s.id] == label and s.active), None)
     if ship is None:
         return None
     offered = [
@@ -151,7 +153,7 @@ def dragged_group(
         if isinstance(option, MoveGroup)
     }
     for group in state.groups:
-        if group.id in owed and f"{group.name} ({group.count})" == label:
+        if group.id in owed and f"{group_label(state, group)} ({group.count})" == label:
             return MoveGroup(group.id, round_to(x, 3), round_to(y, 3))
     return None
 
@@ -161,7 +163,7 @@ def group_preview(state: FullThrustState, action: MoveGroup) -> Preview:
     if not 0 <= action.group < len(state.groups):
         return Preview(refusal=f"there is no fighter group {action.group}")
     group = state.groups[action.group]
-    return Preview((Ghost(f"{group.name} ({group.count})", action.x, action.y),))
+    return Preview((Ghost(f"{group_label(state, group)} ({group.count})", action.x, action.y),))
 
 
 
@@ -175,4 +177,4 @@ def escape_preview(state: FullThrustState, lib: Library, action: FighterTarget) 
     place = escape_point(state, lib, group, state.ships[action.target])
     if place is None:
         return Preview()
-    return Preview((Ghost(f"{group.name} ({group.count})", *place),))
+    return Preview((Ghost(f"{group_label(state, group)} ({group.count})", *place),))

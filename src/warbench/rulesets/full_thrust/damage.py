@@ -23,6 +23,7 @@ from warbench.rulesets.full_thrust.events import (
     ThresholdCheck,
 )
 from warbench.rulesets.full_thrust.library import ShipClass, kind_indices
+from warbench.rulesets.full_thrust.names import ship_label
 from warbench.rulesets.full_thrust.scoring import SIDES, Points
 from warbench.rulesets.full_thrust.state import (
     DESTROYED,
@@ -168,7 +169,8 @@ def apply_points(
             penetrating=points.penetrating,
             armour=to_armour,
             hull=to_hull,
-            text=f"{ship.name} takes {points.total} damage from {cause}{detail}: hull "
+            text=f"{ship_label(game.state, ship)} takes {points.total} damage from {cause}"
+            f"{detail}: hull "
             f"{cls.hull - ship.hull_hits}/{cls.hull}",
         )
     )
@@ -203,7 +205,7 @@ def knock_out(
             ship=ship.id,
             system=index,
             level=ship.damage[index],
-            text=f"{ship.name}: {system.label} knocked out by {cause}",
+            text=f"{ship_label(game.state, ship)}: {system.label} knocked out by {cause}",
         )
     )
 
@@ -234,15 +236,17 @@ def threshold_check(game: FTGame, ship: Ship, rows_before: int) -> None:
             ship=ship.id,
             row=rows_now,
             bonus=bonus,
-            text=f"{ship.name} checks thresholds for row {rows_now}: systems fail on "
+            text=f"{ship_label(game.state, ship)} checks thresholds for row {rows_now}: "
+            f"systems fail on "
             f"{fail_on}+{plus}",
         )
     )
-    label = f"threshold {ship.name}"
-    faces = game.dice_for(ship.player).faces(6, len(checked), label=label)
+    # the dice's label, their key, keeps the name; people read the ship's tag
+    label, told = f"threshold {ship.name}", f"threshold {ship_label(game.state, ship)}"
+    faces = game.dice_for(ship.player).faces(6, len(checked), label=label, told=told)
     survives = tuple(1 - outcome.values[0] for outcome in fails)
     game.emit(RollEffect(ship.player, label, sum(survives[face - 1] for face in faces),
-                         len(checked), values=survives))  # systems kept: high is good
+                         len(checked), values=survives, told=told))  # systems kept: high good
     for index, face in zip(checked, faces, strict=True):
         if fails[face - 1].values[0]:
             knock_out(game, ship, index, "a threshold check")
@@ -253,7 +257,8 @@ def remove_ship(game: FTGame, ship: Ship, status: str) -> None:
     ship.status = status
     verb = "is destroyed" if status == DESTROYED else "leaves the table and disengages"
     gone = ShipDestroyed if status == DESTROYED else ShipDisengaged
-    game.emit(gone(ship=ship.id, player=ship.player, text=f"{ship.name} {verb}"))
+    game.emit(gone(ship=ship.id, player=ship.player,
+                   text=f"{ship_label(game.state, ship)} {verb}"))
     for group in game.state.groups:
         if group.carrier == ship.id and group.status == IN_HANGAR:
             group.status = LOST if status == DESTROYED else JUMPED

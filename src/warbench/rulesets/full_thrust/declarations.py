@@ -28,6 +28,7 @@ from warbench.rulesets.full_thrust.events import (
     SalvoHoming,
 )
 from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.names import group_label, ship_label, ship_labels
 from warbench.rulesets.full_thrust.state import (
     IN_SPACE,
     SCREENING,
@@ -91,7 +92,8 @@ def role_decisions(state: FullThrustState, lib: Library) -> list[Decision]:
             roles: tuple[Action, ...] = tuple(
                 ChooseRole(group.id, role) for role in lib.fighters[group.kind].roles
             )
-            owed.append(Decision(player, f"{group.name}: choose how it fights this turn", roles))
+            owed.append(Decision(
+                player, f"{group_label(state, group)}: choose how it fights this turn", roles))
     return owed
 
 
@@ -100,7 +102,8 @@ def choose_role(game: FTGame, action: ChooseRole) -> None:
     group = game.state.groups[action.group]
     group.role = action.role
     game.emit(RoleChosen(group=group.id, role=action.role,
-                         text=f"{group.name} fights as {action.role} fighters this turn"))
+                         text=f"{group_label(game.state, group)} fights as {action.role} "
+                         "fighters this turn"))
 
 
 def salvo_candidates(state: FullThrustState, lib: Library, salvo: Salvo) -> list[int]:
@@ -162,32 +165,33 @@ def escape_refusal(state: FullThrustState, lib: Library, action: FighterTarget) 
     if not 0 <= action.group < len(state.groups):
         return f"there is no fighter group {action.group}"
     group = state.groups[action.group]
-    rule = "(FT-SEQ-TARGETS)"
+    named, rule = group_label(state, group), "(FT-SEQ-TARGETS)"
     if action.kind != SHIP or not 0 <= action.target < len(state.ships):
-        return f"{group.name} may fly out of defensive arcs only to attack a ship {rule}"
+        return f"{named} may fly out of defensive arcs only to attack a ship {rule}"
     ship = state.ships[action.target]
+    aimed = ship_label(state, ship)
     if not action.secondary:
         return f"a move out of defensive arcs is a secondary move: it needs secondary {rule}"
     if group.status != IN_SPACE or group.count <= 0 or group.target_kind:
-        return f"{group.name} has no attack to declare now {rule}"
+        return f"{named} has no attack to declare now {rule}"
     if not attacks_ships(lib, group, action.role):
-        return f"{group.name} cannot attack ships {rule}"
+        return f"{named} cannot attack ships {rule}"
     if group.endurance < 2:
-        return (f"{group.name} has {group.endurance} endurance left: the secondary move costs "
+        return (f"{named} has {group.endurance} endurance left: the secondary move costs "
                 "one point and the attack another (FT-FTR-ENDURANCE)")
     rules = lib.rules.fighters
     far = rules.attack_range + rules.secondary_move
     if math.hypot(ship.x - group.x, ship.y - group.y) > far + 1e-9:
-        return f"{ship.name} is beyond {far:g} MU of {group.name} {rule}"
+        return f"{aimed} is beyond {far:g} MU of {named} {rule}"
     if escape_point(state, lib, group, ship) is not None:
         return None
     watchers = arc_watchers(state, lib, ship)
     if not watchers:
-        return f"no point defence with limited arcs defends {ship.name} {rule}"
+        return f"no point defence with limited arcs defends {aimed} {rule}"
     if not in_arcs(watchers, *dash_point(lib, group, ship.x, ship.y)):
-        return f"{group.name} already attacks from outside the defensive arcs {rule}"
-    return (f"no point within one secondary move of {group.name} and attack range of "
-            f"{ship.name} lies outside the defensive arcs {rule}")
+        return f"{named} already attacks from outside the defensive arcs {rule}"
+    return (f"no point within one secondary move of {named} and attack range of "
+            f"{aimed} lies outside the defensive arcs {rule}")
 
 
 def _undeclared_salvos(state: FullThrustState, player: int) -> list[Salvo]:
@@ -232,7 +236,7 @@ class DeclarationPhase(FTProcedure):
                 *group_targets(state, lib, group),
                 FighterTarget(group.id, NONE),
             )
-            return [Decision(player, f"declare the target of {group.name}", choices)]
+            return [Decision(player, f"declare the target of {group_label(state, group)}", choices)]
         return []
 
     def act(self, game: FTGame, player: int, action: Action) -> None:
@@ -245,7 +249,7 @@ class DeclarationPhase(FTProcedure):
                 SalvoHoming(
                     salvo=salvo.id,
                     ship=action.ship,
-                    text=f"salvo {salvo.id} homes on {state.ships[action.ship].name}",
+                    text=f"salvo {salvo.id} homes on {ship_labels(state.ships)[action.ship]}",
                 )
             )
             return
@@ -257,7 +261,7 @@ class DeclarationPhase(FTProcedure):
             game.emit(
                 NoAttack(
                     group=group.id,
-                    text=f"{group.name} makes no attack",
+                    text=f"{group_label(state, group)} makes no attack",
                 )
             )
             return
@@ -270,7 +274,8 @@ class DeclarationPhase(FTProcedure):
             if action.out_of_arcs:
                 escape = escape_point(state, game.data, group, state.ships[action.target])
                 if escape is None:
-                    raise IllegalAction(f"{group.name} has no move out of defensive arcs")
+                    raise IllegalAction(
+                        f"{group_label(state, group)} has no move out of defensive arcs")
                 place = escape
                 extra += f" out of the defensive arcs, to ({place[0]:.1f}, {place[1]:.1f})"
             group.endurance -= 1
@@ -281,7 +286,7 @@ class DeclarationPhase(FTProcedure):
                 target_kind=action.kind,
                 target=action.target,
                 secondary=action.secondary,
-                text=f"{group.name} targets {name}{role}{extra}",
+                text=f"{group_label(state, group)} targets {name}{role}{extra}",
             )
         )
 
@@ -299,7 +304,8 @@ class DeclarationPhase(FTProcedure):
                             SalvoHoming(
                                 salvo=salvo.id,
                                 ship=salvo.target,
-                                text=f"salvo {salvo.id} homes on {state.ships[salvo.target].name}",
+                                text=f"salvo {salvo.id} homes on "
+                                f"{ship_labels(state.ships)[salvo.target]}",
                             )
                         )
             for group in state.groups:
@@ -318,9 +324,9 @@ class DeclarationPhase(FTProcedure):
 def _target_point(state: FullThrustState, kind: str, target: int) -> tuple[float, float, str]:
     if kind == SHIP:
         ship = state.ships[target]
-        return ship.x, ship.y, ship.name
+        return ship.x, ship.y, ship_label(state, ship)
     if kind == FIGHTERS:
         group = state.groups[target]
-        return group.x, group.y, group.name
+        return group.x, group.y, group_label(state, group)
     salvo = state.salvos[target]
     return salvo.x, salvo.y, f"salvo {salvo.id}"

@@ -17,9 +17,10 @@ from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.dice import DiceSource
+from warbench.core.dice import DiceSource, worded
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
+from warbench.core.words import possessive
 from warbench.rulesets.full_thrust.actions import ChooseRole, DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import (
@@ -43,6 +44,7 @@ from warbench.rulesets.full_thrust.events_alien import BoltWeakened
 from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_kills
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.luck import rule_effect
+from warbench.rulesets.full_thrust.names import group_label, ship_label
 from warbench.rulesets.full_thrust.phalon import in_burst, scattergun_bolt_hits
 from warbench.rulesets.full_thrust.pods import (
     POD_LAUNCHER,
@@ -97,11 +99,12 @@ def fighter_kills(
 ) -> int:
     """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
     dice = dogfight_dice(fighting, target)
-    source = game.dice_for(shooter.player)
-    label = f"{shooter.name} dogfight"
+    # the dice's label, their key, keeps the name; people read the group's tag
+    label, told = f"{shooter.name} dogfight", f"{group_label(game.state, shooter)} dogfight"
+    source = worded(game.dice_for(shooter.player), label, told)
     kills = group_kills(source, shooter.count, dice, label=label)
     game.emit(rule_effect(shooter.player, label + dice.aside, kills, dice.dice(shooter.count),
-                          dice.reading))
+                          dice.reading, told=told + dice.aside))
     return kills
 
 
@@ -117,7 +120,7 @@ def _lose(game: FTGame, group: FighterGroup, kills: int, cause: str) -> None:
             group=group.id,
             kills=kills,
             left=group.count,
-            text=f"{group.name} loses {kills} to {cause}{gone}",
+            text=f"{group_label(game.state, group)} loses {kills} to {cause}{gone}",
         )
     )
 
@@ -126,10 +129,11 @@ def dogfight(game: FTGame, first: FighterGroup, second: FighterGroup) -> None:
     """Both groups roll at once; each that rolls spends an endurance point."""
     lib = game.data
     one, two = profile(lib, first), profile(lib, second)
+    named_first, named_second = group_label(game.state, first), group_label(game.state, second)
     game.emit(
         Dogfight(
             groups=(first.id, second.id),
-            text=f"{first.name} and {second.name} dogfight",
+            text=f"{named_first} and {named_second} dogfight",
         )
     )
     on_second = fighter_kills(game, first, one, two) if first.endurance > 0 else 0
@@ -138,8 +142,8 @@ def dogfight(game: FTGame, first: FighterGroup, second: FighterGroup) -> None:
         group.engaged = True
         if group.endurance > 0:
             group.endurance -= 1
-    _lose(game, second, on_second, first.name)
-    _lose(game, first, on_first, second.name)
+    _lose(game, second, on_second, named_first)
+    _lose(game, first, on_first, named_second)
 
 
 def fight_fighters(game: FTGame) -> None:
@@ -180,7 +184,7 @@ def fight_fighters(game: FTGame) -> None:
                     group=group.id,
                     salvo=salvo.id,
                     kills=kills,
-                    text=f"{group.name} shoots down {kills} missiles of salvo "
+                    text=f"{group_label(state, group)} shoots down {kills} missiles of salvo "
                     f"{salvo.id}",
                 )
             )
@@ -304,7 +308,7 @@ class PointDefencePhase(FTProcedure):
                 system=action.system,
                 target_kind=action.kind,
                 threat=action.threat,
-                text=f"{defender.name}'s {label} fires at {threat}",
+                text=f"{possessive(ship_label(state, defender))} {label} fires at {threat}",
             )
         )
 
@@ -360,16 +364,18 @@ def _threat_target(game: FTGame, defender: Ship, kind: str, threat: int) -> int:
 def _threat_name(state: FullThrustState, kind: str, threat: int) -> str:
     if kind == PLASMA:
         return f"plasma bolt {threat}"
-    return state.groups[threat].name if kind == FIGHTERS else f"salvo {threat}"
+    return group_label(state, state.groups[threat]) if kind == FIGHTERS else f"salvo {threat}"
 
 
 def _defensive_fire(
     game: FTGame, lib: Library, ship: Ship, system: int, kind: str, threat: int
 ) -> None:
     state = game.state
-    source = game.dice_for(ship.player)
+    # the dice's label, their key, keeps the name; people read the ship's tag
+    named = ship_label(state, ship)
+    label, told = f"{ship.name} point defence", f"{named} point defence"
+    source = worded(game.dice_for(ship.player), label, told)
     kind_of = game.data.designs[ship.design].systems[system].kind
-    label = f"{ship.name} point defence"
     if kind == FIGHTERS:
         group = state.groups[threat]
         if group.count <= 0:
@@ -380,8 +386,8 @@ def _defensive_fire(
                                       light=target.light, label=label)
         else:
             kills = defence_kills(source, kind_of, target, label)
-        _rate_defence(game, ship.player, label, kind_of, kills, target)
-        _lose(game, group, kills, f"{ship.name}'s point defence")
+        _rate_defence(game, ship.player, (label, told), kind_of, kills, target)
+        _lose(game, group, kills, f"{possessive(named)} point defence")
         return
     if kind == PLASMA:
         bolt = state.bolts[threat]
@@ -391,13 +397,13 @@ def _defensive_fire(
             hits = source.faces(lib.rules.pods.interceptor_die, 1, label=label)[0]
         else:
             hits = bolt_defence_hits(source, kind_of, label)
-        _rate_defence(game, ship.player, label, kind_of, hits, None, bolt=True)
+        _rate_defence(game, ship.player, (label, told), kind_of, hits, None, bolt=True)
         hits = min(hits, bolt.strength)
         bolt.strength -= hits
         game.emit(
             BoltWeakened(
                 bolt=bolt.id, hits=hits, left=bolt.strength,
-                text=f"{ship.name}'s point defence takes {hits} off plasma bolt {bolt.id}, "
+                text=f"{possessive(named)} point defence takes {hits} off plasma bolt {bolt.id}, "
                 f"strength {bolt.strength} left",
             )
         )
@@ -410,23 +416,25 @@ def _defensive_fire(
                                  label=label)
     else:
         shot = defence_kills(source, kind_of, None, label)
-    _rate_defence(game, ship.player, label, kind_of, shot, None)
+    _rate_defence(game, ship.player, (label, told), kind_of, shot, None)
     down_missiles(
         game, salvo, shot,
-        lambda kills, left: f"{ship.name}'s point defence downs {kills} missiles of salvo "
+        lambda kills, left: f"{possessive(named)} point defence downs {kills} missiles of salvo "
         f"{salvo.id}, {left} left",
     )
 
 
 def _rate_defence(
-    game: FTGame, player: int, label: str, system: str, kills: int,
+    game: FTGame, player: int, purpose: tuple[str, str], system: str, kills: int,
     target: FighterType | None, *, bolt: bool = False,
 ) -> None:
     """The luck of one point defence shot for its ship's side: its kills (before any cap)
     among fighters (``target``) or missiles (``target`` None), or with ``bolt`` the
-    strength it takes off a plasma bolt (FT-ALIEN-PLASMA)."""
+    strength it takes off a plasma bolt (FT-ALIEN-PLASMA); ``purpose``: its dice's label
+    and their words for people."""
     query, args = defence_query(game.data, system, target, bolt=bolt)
-    game.emit(RollEffect(player, label, kills, 1, query=query, args=args))
+    label, told = purpose
+    game.emit(RollEffect(player, label, kills, 1, query=query, args=args, told=told))
 
 
 def defence_query(
@@ -474,19 +482,20 @@ def defence_kills(
 def morale_check(game: FTGame, group: FighterGroup) -> None:
     """The optional morale test: a d6 (+1 green, -1 with an ace) above the fighters left
     breaks the attack off (the group spends no endurance on it)."""
-    purpose = f"morale {group.name}"
-    face = game.dice_for(group.player).faces(6, 1, label=purpose)[0]
+    named = group_label(game.state, group)  # the dice's label, their key, keeps the name
+    purpose, told = f"morale {group.name}", f"morale {named}"
+    face = game.dice_for(group.player).faces(6, 1, label=purpose, told=told)[0]
     modifier = (1 if group.green else 0) - (1 if group.ace else 0)
     total = face + modifier
     game.emit(RollEffect(group.player, purpose, int(total <= group.count), 1,
-                         modifier=modifier, at_most=group.count))  # 1: the group holds
+                         modifier=modifier, at_most=group.count, told=told))  # 1: it holds
     if total > group.count:
         group.broken = True
         game.emit(
             MoraleBroken(
                 group=group.id,
                 face=face,
-                text=f"{group.name} loses its nerve (rolled {face}) and breaks "
+                text=f"{named} loses its nerve (rolled {face}) and breaks "
                 "off",
             )
         )
@@ -495,6 +504,6 @@ def morale_check(game: FTGame, group: FighterGroup) -> None:
             MoraleHeld(
                 group=group.id,
                 face=face,
-                text=f"{group.name} presses on (rolled {face})",
+                text=f"{named} presses on (rolled {face})",
             )
         )

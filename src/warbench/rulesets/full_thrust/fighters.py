@@ -25,6 +25,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
+from warbench.core.words import possessive
 from warbench.rulesets.full_thrust.actions import (
     JumpOut,
     KeepScreening,
@@ -47,6 +48,7 @@ from warbench.rulesets.full_thrust.events import (
 )
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import on_table
+from warbench.rulesets.full_thrust.names import group_label, ship_label
 from warbench.rulesets.full_thrust.state import (
     IN_HANGAR,
     IN_SPACE,
@@ -144,7 +146,7 @@ def launch_written(game: FTGame, written: list[int]) -> None:
             GroupLaunched(
                 group=group.id,
                 ship=carrier.id,
-                text=f"{carrier.name} launches {group.name}",
+                text=f"{ship_label(state, carrier)} launches {group_label(state, group)}",
             )
         )
 
@@ -153,11 +155,12 @@ def rearm(game: FTGame, group: FighterGroup) -> None:
     """The re-arming roll of a group that has just landed."""
     state = game.state
     rules = game.data.rules.fighters
-    purpose = f"re-arm {group.name}"
-    face = game.dice_for(group.player).faces(6, 1, label=purpose)[0]
+    named = group_label(state, group)  # the dice's label, their key, keeps the name
+    purpose, told = f"re-arm {group.name}", f"re-arm {named}"
+    face = game.dice_for(group.player).faces(6, 1, label=purpose, told=told)[0]
     # 0: grounded, 1: ready in the usual time, 2: ready early on a 6
     values = tuple(0 if f <= rules.lost_on else 2 if f == 6 else 1 for f in range(1, 7))
-    game.emit(RollEffect(group.player, purpose, values[face - 1], 1, values=values))
+    game.emit(RollEffect(group.player, purpose, values[face - 1], 1, values=values, told=told))
     group.endurance = game.data.fighters[group.kind].endurance
     group.torpedoes_spent = False  # re-armed: torpedo fighters have their torpedoes again
     if face <= rules.lost_on:
@@ -174,27 +177,29 @@ def rearm(game: FTGame, group: FighterGroup) -> None:
             group=group.id,
             face=face,
             ready=group.ready_turn,
-            text=f"{group.name} re-arms (rolled {face}) and {text}",
+            text=f"{named} re-arms (rolled {face}) and {text}",
         )
     )
 
 
 class MoveSpace(ParamSpace):
-    """Any point on the table within a group's move."""
+    """Any point on the table within a group's move (``name``: the group's label)."""
 
     action_type = MoveGroup
 
-    def __init__(self, group: FighterGroup, reach: float, width: float, height: float) -> None:
-        self.group, self.name = group.id, group.name
+    def __init__(
+        self, group: FighterGroup, name: str, reach: float, width: float, height: float
+    ) -> None:
+        self.group, self.name = group.id, name
         self.x, self.y, self.reach = group.x, group.y, reach
         self.width, self.height = width, height
-        self.description = f"{group.name} up to {reach:g} MU, ending on the table"
+        self.description = f"{name} up to {reach:g} MU, ending on the table"
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, MoveGroup):
             return f"{action_words(action)} moves no fighter group (FT-ACTIONS)"
         if action.group != self.group:
-            return (f"it is {self.name}'s move (group {self.group}), not group "
+            return (f"it is {possessive(self.name)} move (group {self.group}), not group "
                     f"{action.group}'s (FT-ACTIONS)")
         distance = math.hypot(action.x - self.x, action.y - self.y)
         if distance > self.reach + 1e-6:
@@ -251,7 +256,7 @@ def move_options(game: FTGame, group: FighterGroup) -> tuple[list[Action], MoveS
                 options.append(LandGroup(group.id, ship.id))
     if group.ftl:
         options.append(JumpOut(group.id))
-    space = MoveSpace(group, reach, state.width, state.height)
+    space = MoveSpace(group, group_label(state, group), reach, state.width, state.height)
     return list(dict.fromkeys(options)), space
 
 
@@ -295,7 +300,8 @@ class FighterPhase(FTProcedure):
             return []
         options, space = move_options(game, group)
         return [
-            Decision(player, f"move {group.name}", tuple(options), (space,) if space else ())
+            Decision(player, f"move {group_label(state, group)}", tuple(options),
+                     (space,) if space else ())
         ]
 
     def act(self, game: FTGame, player: int, action: Action) -> None:
@@ -315,7 +321,7 @@ class FighterPhase(FTProcedure):
                     group=group.id,
                     x=group.x,
                     y=group.y,
-                    text=f"{group.name} moves to ({group.x:.1f}, {group.y:.1f})",
+                    text=f"{group_label(state, group)} moves to ({group.x:.1f}, {group.y:.1f})",
                 )
             )
         elif isinstance(action, ScreenShip):
@@ -325,7 +331,7 @@ class FighterPhase(FTProcedure):
                 GroupScreening(
                     group=group.id,
                     ship=ship.id,
-                    text=f"{group.name} screens {ship.name}",
+                    text=f"{group_label(state, group)} screens {ship_label(state, ship)}",
                 )
             )
         elif isinstance(action, LandGroup):
@@ -336,7 +342,7 @@ class FighterPhase(FTProcedure):
                 GroupLanded(
                     group=group.id,
                     ship=ship.id,
-                    text=f"{group.name} lands on {ship.name}",
+                    text=f"{group_label(state, group)} lands on {ship_label(state, ship)}",
                 )
             )
             rearm(game, group)
@@ -345,7 +351,7 @@ class FighterPhase(FTProcedure):
             game.emit(
                 GroupJumpedOut(
                     group=group.id,
-                    text=f"{group.name} jumps out of the battle",
+                    text=f"{group_label(state, group)} jumps out of the battle",
                 )
             )
         elif action.release:
@@ -353,7 +359,7 @@ class FighterPhase(FTProcedure):
             game.emit(
                 ScreenReleased(
                     group=group.id,
-                    text=f"{group.name} stops screening",
+                    text=f"{group_label(state, group)} stops screening",
                 )
             )
 
@@ -379,7 +385,7 @@ def merge(game: FTGame, group: FighterGroup, into: FighterGroup) -> None:
         GroupsMerged(
             group=group.id,
             into=into.id,
-            text=f"{group.name} merges into {into.name} ({into.count} fighters, ready on turn "
-            f"{into.ready_turn})",
+            text=f"{group_label(game.state, group)} merges into {group_label(game.state, into)} "
+            f"({into.count} fighters, ready on turn {into.ready_turn})",
         )
     )

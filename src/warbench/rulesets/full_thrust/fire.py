@@ -20,8 +20,10 @@ from typing import TypeAlias
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.dice import worded
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
+from warbench.core.words import possessive
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -50,6 +52,7 @@ from warbench.rulesets.full_thrust.events import (
 )
 from warbench.rulesets.full_thrust.kravak import kgun_shot, mkp_shot, scattergun_at_ship
 from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
+from warbench.rulesets.full_thrust.names import group_label, ship_label, ship_labels
 from warbench.rulesets.full_thrust.phalon import PULSER, pulser_dice, pulser_reach
 from warbench.rulesets.full_thrust.pods import (
     INTERCEPTOR,
@@ -273,7 +276,8 @@ class ShipFirePhase(FTProcedure):
             locks: tuple[Action, ...] = tuple(
                 DeclareTarget(ship.id, control, k, t) for k, t in free
             )
-            return [Decision(ship.player, f"{ship.name}: lock a fire control on a target",
+            return [Decision(ship.player,
+                             f"{ship_label(state, ship)}: lock a fire control on a target",
                              (*locks, DeclareTarget(ship.id, control, SHIP, -1)))]
         if self.stage is FireStage.ASSIGN and self.weapons:
             system = self.weapons[0]
@@ -287,12 +291,14 @@ class ShipFirePhase(FTProcedure):
             aims: tuple[Action, ...] = tuple(
                 AssignWeapon(ship.id, system, k, t) for k, t in reachable
             )
-            return [Decision(ship.player, f"{ship.name}: choose a target for the {label}",
+            return [Decision(ship.player,
+                             f"{ship_label(state, ship)}: choose a target for the {label}",
                              (*aims, AssignWeapon(ship.id, system, SHIP, -1)))]
         if self.stage is FireStage.DODGE:
             group = state.groups[self.dodging[0]]
-            return [Decision(group.player, f"{group.name}: spend an endurance point to dodge "
-                             f"{ship.name}'s {self.dodging[1]}, or lose a fighter",
+            return [Decision(group.player, f"{group_label(state, group)}: spend an endurance "
+                             f"point to dodge {possessive(ship_label(state, ship))} "
+                             f"{self.dodging[1]}, or lose a fighter",
                              (Dodge(group.id, True), Dodge(group.id, False)))]
         if self.stage is FireStage.NEEDLE:
             target = state.ships[self.needle_target]
@@ -300,8 +306,8 @@ class ShipFirePhase(FTProcedure):
                 ChooseSystem(target.id, i) for i in _damageable(game, target)
             )
             if systems:
-                return [Decision(ship.player, f"choose the system of {target.name} the needle "
-                                 "beam knocks out", systems)]
+                return [Decision(ship.player, f"choose the system of {ship_label(state, target)} "
+                                 "the needle beam knocks out", systems)]
         return []
 
     def _fed(self, game: FTGame, ship: Ship, spec: SystemSpec) -> bool:
@@ -356,20 +362,21 @@ class ShipFirePhase(FTProcedure):
         game.emit(
             ShipFires(
                 ship=ship.id,
-                text=f"{ship.name} opens fire",
+                text=f"{ship_label(game.state, ship)} opens fire",
             )
         )
 
     def _declare(self, game: FTGame, kind: str, target: int) -> None:
         state = game.state
         self.declared.append((kind, target))
-        name = state.ships[target].name if kind == SHIP else state.groups[target].name
+        name = ship_labels(state.ships)[target] if kind == SHIP \
+            else group_label(state, state.groups[target])
         game.emit(
             TargetDeclared(
                 ship=self.firer,
                 target_kind=kind,
                 target=target,
-                text=f"{state.ships[self.firer].name} locks on {name}",
+                text=f"{ship_labels(state.ships)[self.firer]} locks on {name}",
             )
         )
 
@@ -421,8 +428,10 @@ class ShipFirePhase(FTProcedure):
         ship.use(system)
         x, y = target_point(state, kind, target)
         distance = math.hypot(x - ship.x, y - ship.y)
-        source = game.dice_for(ship.player)
-        label = f"{ship.name} {spec.label}"
+        # the dice's label, their key, keeps the name; people read the ships' tags
+        named = ship_label(state, ship)
+        label, told = f"{ship.name} {spec.label}", f"{named} {spec.label}"
+        source = worded(game.dice_for(ship.player), label, told)
         if kind == FIGHTERS:
             if not _feed_at_fighters(game, ship, spec):
                 return
@@ -493,7 +502,7 @@ class ShipFirePhase(FTProcedure):
                 system=system,
                 target=enemy.id,
                 damage=points.total,
-                text=f"{ship.name}'s {spec.label} fires at {enemy.name} "
+                text=f"{possessive(named)} {spec.label} fires at {ship_label(state, enemy)} "
                 f"({distance:.1f} MU): "
                 + (f"{points.total} damage" if points.total else "misses"),
             )
@@ -501,8 +510,8 @@ class ShipFirePhase(FTProcedure):
         if luck is not None:  # damage dealt, judged for the firing side
             query, args, dice = luck
             game.emit(RollEffect(ship.player, label, points.total if effect is None else effect,
-                                 dice, query=query, args=args))
-        apply_points(game, enemy, points, f"{ship.name}'s {spec.label}", by=ship)
+                                 dice, query=query, args=args, told=told))
+        apply_points(game, enemy, points, f"{possessive(named)} {spec.label}", by=ship)
         if self.stage is FireStage.NEEDLE and not enemy.active:
             self.stage = FireStage.RESOLVE
 
@@ -541,9 +550,11 @@ def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> in
     if group.count <= 0 or group.status != IN_SPACE:
         return 0
     need = fighter_kill_need(game.data, group)
+    # the dice's label, their key, keeps the name; people read the ship's tag
     purpose = f"{ship.name} {label} at fighters"
-    face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
-    game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
+    told = f"{ship_label(state, ship)} {label} at fighters"
+    face = game.dice_for(ship.player).faces(6, 1, label=purpose, told=told)[0]
+    game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need, told=told))
     if face < need:
         _report(game, ship, label, group, face, "misses")
         return 0
@@ -580,6 +591,7 @@ def _report(game: FTGame, ship: Ship, label: str, group: FighterGroup, face: int
             ship=ship.id,
             group=group.id,
             face=face,
-            text=f"{ship.name}'s {label} fires at {group.name} and {text}",
+            text=f"{possessive(ship_label(game.state, ship))} {label} fires at "
+            f"{group_label(game.state, group)} and {text}",
         )
     )

@@ -68,14 +68,16 @@ QUERIES = {
 
 
 def rule_effect(
-    player: int, purpose: str, effect: int, dice: int, reading: DiceRule | FaceTable
+    player: int, purpose: str, effect: int, dice: int, reading: DiceRule | FaceTable, *,
+    told: str = "",
 ) -> RollEffect:
     """The effect of ``dice`` dice read by a beam-style rule (6s re-roll through another
-    table) or by a plain face table."""
+    table) or by a plain face table (``told``: the purpose in words for people, FT-NAMES)."""
     if isinstance(reading, FaceTable):
-        return pool_effect(player, purpose, effect, dice, reading)
+        return pool_effect(player, purpose, effect, dice, reading, told=told)
     values = tuple(o.values[0] for table in (reading.first, reading.again) for o in table.outcomes)
-    return RollEffect(player, purpose, effect, dice, query="rule", args=(dice, *values))
+    return RollEffect(player, purpose, effect, dice, query="rule", args=(dice, *values),
+                      told=told)
 
 
 @lru_cache(maxsize=1024)

@@ -17,6 +17,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.plain import REDACTED, Hidden
 from warbench.core.rng import RandomStream
+from warbench.core.words import possessive
 from warbench.rulesets.full_thrust.actions import Launch, LaunchesDone, MergeGroups, WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of, working
@@ -34,6 +35,7 @@ from warbench.rulesets.full_thrust.movement import (
     order_choices,
     vector_move,
 )
+from warbench.rulesets.full_thrust.names import ship_label
 from warbench.rulesets.full_thrust.savasku import SAVASKU, power_shares
 from warbench.rulesets.full_thrust.state import (
     DISENGAGED,
@@ -140,12 +142,13 @@ class WriteOrdersPhase(FTProcedure):
             written = state.orders[ship.id]
             if written is None:
                 options = _order_tuple(state, game.data, ship)
-                owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
+                owed.append(Decision(ship.player, f"write orders for {ship_label(state, ship)}",
+                                     options))
             elif ship.id not in self.launches_done:
                 launches = launch_options(game, ship, written.value.launch)
                 if launches:
                     owed.append(
-                        Decision(ship.player, f"{ship.name}: launch fighter groups",
+                        Decision(ship.player, f"{ship_label(state, ship)}: launch fighter groups",
                                  (*launches, LaunchesDone(ship.id)))
                     )
         return owed
@@ -174,7 +177,7 @@ class WriteOrdersPhase(FTProcedure):
             OrdersWritten(
                 ship=ship.id,
                 player=player,
-                text=f"{ship.name}'s orders are written",
+                text=f"{possessive(ship_label(state, ship))} orders are written",
             )
         )
         game.emit(
@@ -187,7 +190,8 @@ class WriteOrdersPhase(FTProcedure):
                 screens=order.power_screens,
                 attack=order.power_attack,
                 repair=order.power_repair,
-                text=f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
+                text=f"{ship_label(state, ship)}: "
+                f"{describe_order(state.movement, ship.speed, order)}",
             )
         )
 
@@ -248,7 +252,8 @@ def move_ships(game: FTGame) -> None:
         if not ship.active or written is None:
             continue
         written.revealed = True
-        revealed.append(f"{ship.name} {describe_order(state.movement, ship.speed, written.value)}")
+        said = describe_order(state.movement, ship.speed, written.value)
+        revealed.append(f"{ship_label(state, ship)} {said}")
     game.emit(
         OrdersRevealed(
             orders={
@@ -261,7 +266,8 @@ def move_ships(game: FTGame) -> None:
         written = state.orders[ship.id]
         if ship.active and written is not None and written.value.shroud:
             ship.shrouded = True
-            game.emit(ShroudRaised(ship=ship.id, text=f"{ship.name} raises its vapour shroud"))
+            game.emit(ShroudRaised(ship=ship.id,
+                                   text=f"{ship_label(state, ship)} raises its vapour shroud"))
         if ship.active and written is not None and game.data.designs[ship.design].race == SAVASKU:
             order = written.value
             ship.powered_screens, ship.attack_power = order.power_screens, order.power_attack
@@ -271,8 +277,8 @@ def move_ships(game: FTGame) -> None:
                 PowerAllocated(
                     ship=ship.id, screens=order.power_screens, attack=order.power_attack,
                     repair=order.power_repair,
-                    text=f"{ship.name} powers {order.power_screens} screen levels and "
-                    f"{order.power_attack} attack{repair}",
+                    text=f"{ship_label(state, ship)} powers {order.power_screens} screen levels "
+                    f"and {order.power_attack} attack{repair}",
                 )
             )
     for ship in state.ships:
@@ -300,8 +306,9 @@ def _move(game: FTGame, state: FullThrustState, index: int, order: Order) -> Non
             y=ship.y,
             facing=ship.facing,
             speed=ship.speed,
-            text=f"{ship.name} moves from ({start[0]:.1f}, {start[1]:.1f}) to ({ship.x:.1f}, "
-            f"{ship.y:.1f}), facing {ship.facing or 12} o'clock at speed {ship.speed}",
+            text=f"{ship_label(state, ship)} moves from ({start[0]:.1f}, {start[1]:.1f}) to "
+            f"({ship.x:.1f}, {ship.y:.1f}), facing {ship.facing or 12} o'clock at speed "
+            f"{ship.speed}",
         )
     )
     for group in state.groups:

@@ -21,12 +21,13 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
-from warbench.core.words import counted
+from warbench.core.words import counted, possessive
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import damage_parties
 from warbench.rulesets.full_thrust.data import RepairRules
 from warbench.rulesets.full_thrust.events import SystemRepairRolled
+from warbench.rulesets.full_thrust.names import ship_label
 from warbench.rulesets.full_thrust.savasku import SAVASKU
 from warbench.rulesets.full_thrust.state import Ship
 
@@ -98,7 +99,8 @@ class DamageControlPhase(FTProcedure):
             if ship is not None:
                 options = tuple(Repair(ship.id, index) for index in self._open_systems(game, ship))
                 owed.append(
-                    Decision(player, f"{ship.name}: send a damage control party",
+                    Decision(player,
+                             f"{ship_label(game.state, ship)}: send a damage control party",
                              (*options, Repair(ship.id, -1)))
                 )
         return owed
@@ -111,7 +113,8 @@ class DamageControlPhase(FTProcedure):
             self.stood_down.append(ship.id)
             return
         if action.system not in self._open_systems(game, ship):
-            raise IllegalAction(f"{action!r}: {ship.name} cannot work on that system now")
+            raise IllegalAction(f"{action!r}: {ship_label(game.state, ship)} cannot work on "
+                                "that system now")
         cls = game.data.designs[ship.design]
         if cls.race == SAVASKU:
             ship.repair_power -= cls.systems[action.system].mass
@@ -139,9 +142,10 @@ def _roll_repair(game: FTGame, ship: Ship, system: int, parties: int) -> None:
     need = game.data.rules.savasku.repair_on if savasku else repair_number(
         parties, game.data.rules.repair)
     label = cls.systems[system].label
-    purpose = f"repair {ship.name} {label}"
-    face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
-    game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
+    named = ship_label(game.state, ship)  # the dice's label, their key, keeps the name
+    purpose, told = f"repair {ship.name} {label}", f"repair {named} {label}"
+    face = game.dice_for(ship.player).faces(6, 1, label=purpose, told=told)[0]
+    game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need, told=told))
     single = savasku or parties == 1  # the verb agrees: "1 party fails", "2 parties fail"
     if face >= need:
         ship.damage[system] -= 1
@@ -160,6 +164,7 @@ def _roll_repair(game: FTGame, ship: Ship, system: int, parties: int) -> None:
             face=face,
             parties=parties,
             need=need,
-            text=f"{ship.name}'s {crew} {text} the {label} (needed {need}+, rolled {face})",
+            text=f"{possessive(named)} {crew} {text} the {label} (needed {need}+, rolled "
+            f"{face})",
         )
     )

@@ -41,6 +41,7 @@ from warbench.rulesets.full_thrust.library import (
     race_of_faction,
 )
 from warbench.rulesets.full_thrust.luck import effect_odds
+from warbench.rulesets.full_thrust.names import group_label, ship_labels
 from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
 from warbench.rulesets.full_thrust.scene import damage_text
 from warbench.rulesets.full_thrust.setup import (
@@ -247,10 +248,12 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     def table(self, state: FullThrustState) -> TablePicture:
         """Every ship still on the table, fighter groups in play and salvos, each keyed by
         its own id all game: a ship by the number its forms name it by, a group by ``g``
-        and its id, a salvo by ``s`` and its id (its label's number)."""
+        and its id, a salvo by ``s`` and its id (its label's number); ships and groups are
+        labelled with their names told apart (:mod:`.names`)."""
+        labels = ship_labels(state.ships)
         pieces = [
             Piece(
-                ship.name,
+                labels[ship.id],
                 ship.x,
                 ship.y,
                 size=0.8 + self.data.designs[ship.design].mass / 100,
@@ -264,7 +267,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             if ship.status != "disengaged"
         ]
         pieces += [
-            Piece(f"{group.name} ({group.count})", group.x, group.y, size=0.4,
+            Piece(f"{group_label(state, group)} ({group.count})", group.x, group.y, size=0.4,
                   player=group.player, key=f"g{group.id}")
             for group in state.groups
             if group.in_play

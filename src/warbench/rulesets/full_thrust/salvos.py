@@ -26,6 +26,7 @@ from warbench.rulesets.full_thrust.events import SalvoLaunched
 from warbench.rulesets.full_thrust.events_alien import BoltPlaced
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import on_table
+from warbench.rulesets.full_thrust.names import ship_label
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, launcher_ready, shroud_written
 from warbench.rulesets.full_thrust.state import Bolt, Salvo, Ship
 
@@ -183,7 +184,8 @@ class SalvoPhase(FTProcedure):
                 salvo=salvo.id,
                 x=action.x,
                 y=action.y,
-                text=f"{ship.name} launches a salvo toward ({action.x:.1f}, {action.y:.1f})",
+                text=f"{ship_label(state, ship)} launches a salvo toward ({action.x:.1f}, "
+                f"{action.y:.1f})",
             )
         )
         self.current = ship.id
@@ -198,8 +200,8 @@ class SalvoPhase(FTProcedure):
         game.emit(
             BoltPlaced(
                 ship=ship.id, bolt=bolt.id, x=bolt.x, y=bolt.y, strength=strength,
-                text=f"{ship.name} places a class-{strength} plasma bolt at ({bolt.x:.1f}, "
-                f"{bolt.y:.1f})",
+                text=f"{ship_label(state, ship)} places a class-{strength} plasma bolt at "
+                f"({bolt.x:.1f}, {bolt.y:.1f})",
             )
         )
         self.current = ship.id

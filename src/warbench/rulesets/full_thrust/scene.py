@@ -28,6 +28,7 @@ from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack, Wea
 from warbench.rulesets.full_thrust.events_alien import PlasmaStrike
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
+from warbench.rulesets.full_thrust.names import group_label, ship_label, ship_labels
 from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER
 from warbench.rulesets.full_thrust.salvos import LAUNCHERS, launch_reach
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
@@ -37,12 +38,13 @@ ARCS = tuple(Arc.centered(60.0, 60.0 * index) for index in range(len(ARC_NAMES))
 
 
 def gun_reach(library: Library, state: FullThrustState) -> dict[str, tuple[Reach, ...]]:
-    """For each ship on the table, by name, the reach of each weapon it can fire: working
-    (not knocked out) and with a shot left for the battle."""
+    """For each ship on the table, by its label (:mod:`.names`), the reach of each weapon it
+    can fire: working (not knocked out) and with a shot left for the battle."""
     reaches: dict[str, tuple[Reach, ...]] = {}
+    labels = ship_labels(state.ships)
     for ship in state.ships:
         if ship.active:
-            reaches[ship.name] = _ship_reach(library, ship)
+            reaches[labels[ship.id]] = _ship_reach(library, ship)
     return reaches
 
 
@@ -168,7 +170,8 @@ def ship_fire(
         damage = sum(shot.damage for shot in shots)
         marks.append(Attack.fired(
             (ship.x, ship.y), pose.heading, (target.x, target.y), arc=arc, bands=bands,
-            label=f"{ship.name}: {weapons}\n{_damage_words(damage)}", player=ship.player,
+            label=f"{ship_label(state, ship)}: {weapons}\n{_damage_words(damage)}",
+            player=ship.player,
             hit=damage > 0,
         ))
     return tuple(marks)
@@ -218,4 +221,4 @@ def _marker(
             f"salvo {salvo.id}: {event.locks} lock{'s' * (event.locks != 1)}", salvo.x, salvo.y,
             salvo.player, rules.salvo.attack_radius)
     group = state.groups[event.group]
-    return group.name, group.x, group.y, group.player, rules.fighters.attack_range
+    return group_label(state, group), group.x, group.y, group.player, rules.fighters.attack_range

@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from warbench.core.actions import Action
 from warbench.core.preview import action_words, unnamed
+from warbench.core.words import possessive
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseRole,
@@ -51,6 +52,7 @@ from warbench.rulesets.full_thrust.defence import PLASMA
 from warbench.rulesets.full_thrust.fighters import APPROACH_GAP, group_reach, toward
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.movement import VECTOR, turn_allowance
+from warbench.rulesets.full_thrust.names import group_label, ship_label, ship_labels
 from warbench.rulesets.full_thrust.orders import describe_order
 from warbench.rulesets.full_thrust.state import FullThrustState, Order, Ship
 
@@ -70,7 +72,7 @@ def group_name(state: FullThrustState, group: int) -> str:
     if not 0 <= group < len(state.groups):
         return f"group {group}"
     found = state.groups[group]
-    return f"{found.name} ({found.count})"
+    return f"{group_label(state, found)} ({found.count})"
 
 
 def target_name(state: FullThrustState, kind: str, target: int) -> str:
@@ -83,7 +85,7 @@ def target_name(state: FullThrustState, kind: str, target: int) -> str:
 def _named_target(state: FullThrustState, kind: str, target: int) -> str | None:
     """:func:`target_name`, or ``None`` where ``target`` is no such thing on the table."""
     if kind == SHIP and 0 <= target < len(state.ships):
-        return state.ships[target].name
+        return ship_labels(state.ships)[target]
     if kind == FIGHTERS and 0 <= target < len(state.groups):
         return group_name(state, target)
     if kind == SALVO and 0 <= target < len(state.salvos):
@@ -118,34 +120,34 @@ def action_text(state: FullThrustState, lib: Library, action: Action) -> str:
                       push_before_turn=action.push_before_turn,
                       shroud=action.shroud, power_screens=action.screens,
                       power_attack=action.attack)
-        text = f"{ship.name}: {describe_order(state.movement, ship.speed, order)}"
+        text = f"{ship_label(state, ship)}: {describe_order(state.movement, ship.speed, order)}"
         if ship.damage[0]:  # why the orders offered are so few
             text += f" ({drive_words(lib.designs[ship.design], ship)})"
         return text
     if isinstance(action, FireShip):
-        return f"{ships[action.ship].name} fires next"
+        return f"{ship_labels(ships)[action.ship]} fires next"
     if isinstance(action, DeclareTarget):
         ship = ships[action.ship]
         control = system_name(lib.designs[ship.design], action.control)
         if action.target < 0:
-            return f"{ship.name}: {control} locks on nothing"
+            return f"{ship_label(state, ship)}: {control} locks on nothing"
         where = _distance(ship, state, action.kind, action.target)
-        return f"{ship.name}: {control} locks on " \
+        return f"{ship_label(state, ship)}: {control} locks on " \
             f"{target_name(state, action.kind, action.target)}{where}"
     if isinstance(action, AssignWeapon):
         ship = ships[action.ship]
         weapon = system_name(lib.designs[ship.design], action.system)
         if action.target < 0:
-            return f"{ship.name}: {weapon} holds fire"
+            return f"{ship_label(state, ship)}: {weapon} holds fire"
         where = _distance(ship, state, action.kind, action.target)
-        return f"{ship.name}: {weapon} fires at " \
+        return f"{ship_label(state, ship)}: {weapon} fires at " \
             f"{target_name(state, action.kind, action.target)}{where}"
     if isinstance(action, DefendWith | ChooseSystem | Repair | LaunchSalvo):
         return _system_text(state, lib, action)
     if isinstance(action, LaunchesDone):
-        return f"{ships[action.ship].name}: launch no more fighter groups this turn"
+        return f"{ship_labels(ships)[action.ship]}: launch no more fighter groups this turn"
     if isinstance(action, HoldSalvos):
-        return f"{ships[action.ship].name} launches no more salvos this turn"
+        return f"{ship_labels(ships)[action.ship]} launches no more salvos this turn"
     if isinstance(action, DefenceDone):
         return "no more point defence this turn"
     if isinstance(action, SalvoTarget):
@@ -159,12 +161,13 @@ def action_text(state: FullThrustState, lib: Library, action: Action) -> str:
                   | KeepScreening | JumpOut | FighterTarget):
         return _group_text(state, lib, action)
     if isinstance(action, Dodge) and 0 <= action.group < len(groups):
-        group = groups[action.group].name
+        group = group_label(state, groups[action.group])
         if action.spend:
             return f"{group} spends an endurance point to dodge the hit"
         return f"{group} takes the hit (loses a fighter)"
     if isinstance(action, ChooseRole) and 0 <= action.group < len(groups):
-        return f"{groups[action.group].name} fights as {action.role} fighters this turn"
+        group = group_label(state, groups[action.group])
+        return f"{group} fights as {action.role} fighters this turn"
     return action_words(action)
 
 
@@ -178,16 +181,16 @@ def _system_text(
     if isinstance(action, DefendWith):
         threat = target_name(state, action.kind, action.threat)
         aimed = _threat_aim(state, action.kind, action.threat)
-        return f"{ship.name}'s {system} fires at {threat}{aimed}"
+        return f"{possessive(ship_label(state, ship))} {system} fires at {threat}{aimed}"
     if isinstance(action, ChooseSystem):
-        return f"the needle beam knocks out {ship.name}'s {system}"
+        return f"the needle beam knocks out {possessive(ship_label(state, ship))} {system}"
     if isinstance(action, Repair):
         if action.system < 0:
-            return f"{ship.name}'s damage control stands down"
-        return f"{ship.name}'s damage control works on the {system}"
+            return f"{possessive(ship_label(state, ship))} damage control stands down"
+        return f"{possessive(ship_label(state, ship))} damage control works on the {system}"
     distance = math.hypot(action.x - ship.x, action.y - ship.y)
-    return f"{ship.name}'s {system} places its marker at ({action.x:.1f}, {action.y:.1f}), " \
-        f"{distance:.1f} MU away"
+    return f"{possessive(ship_label(state, ship))} {system} places its marker at " \
+        f"({action.x:.1f}, {action.y:.1f}), {distance:.1f} MU away"
 
 
 def _threat_aim(state: FullThrustState, kind: str, threat: int) -> str:
@@ -198,7 +201,7 @@ def _threat_aim(state: FullThrustState, kind: str, threat: int) -> str:
     elif kind == SALVO and 0 <= threat < len(state.salvos):
         target = state.salvos[threat].target
     if 0 <= target < len(state.ships):
-        return f" attacking {state.ships[target].name}"
+        return f" attacking {ship_labels(state.ships)[target]}"
     return ""
 
 
@@ -211,7 +214,7 @@ def _group_text(
     group = state.groups[action.group]
     name = group_name(state, action.group)
     if isinstance(action, Launch):
-        carrier = state.ships[group.carrier].name if 0 <= group.carrier < len(state.ships) \
+        carrier = ship_labels(state.ships)[group.carrier] if 0 <= group.carrier < len(state.ships) \
             else "its carrier"
         return f"{carrier} launches {name}: {lib.fighters[group.kind].name.lower()}"
     if isinstance(action, MergeGroups):
@@ -253,7 +256,7 @@ def _move_text(state: FullThrustState, lib: Library, action: MoveGroup) -> str:
     reach = group_reach(state, lib, group)
     for ship in state.enemies(group.player):
         if toward(group.x, group.y, ship.x, ship.y, reach, APPROACH_GAP) == (action.x, action.y):
-            return f"{name} closes on {ship.name}"
+            return f"{name} closes on {ship_label(state, ship)}"
     distance = math.hypot(action.x - group.x, action.y - group.y)
     return f"{name} moves {distance:.1f} MU to ({action.x:.1f}, {action.y:.1f})"
 
@@ -275,7 +278,7 @@ def aimed_piece(state: FullThrustState, lib: Library, action: Action) -> str | N
     else:
         return None
     if kind == SHIP and 0 <= target < len(state.ships):
-        return state.ships[target].name
+        return ship_labels(state.ships)[target]
     if kind == FIGHTERS and 0 <= target < len(state.groups):
         return group_name(state, target)
     if kind == SALVO and 0 <= target < len(state.salvos):
@@ -366,7 +369,7 @@ def field_value_words(
         return None
     ships = state.ships
     if field == "ship":
-        return ships[value].name if 0 <= value < len(ships) else unnamed("ship", value)
+        return ship_labels(ships)[value] if 0 <= value < len(ships) else unnamed("ship", value)
     if field in ("system", "control"):
         ship = getattr(action, "ship", -1)
         if value < 0:
@@ -375,7 +378,7 @@ def field_value_words(
             return unnamed("system", value, f"ship {ship} is not on the table")
         design = lib.designs[ships[ship].design]
         if not value < len(design.systems):
-            return unnamed("system", value, f"not a system of {ships[ship].name}")
+            return unnamed("system", value, f"not a system of {ship_labels(ships)[ship]}")
         return system_name(design, value)
     if field in ("group", "into"):
         return group_name(state, value) if 0 <= value < len(state.groups) else unnamed(

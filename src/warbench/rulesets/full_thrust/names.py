@@ -1,0 +1,57 @@
+"""Each Full Thrust ship's and fighter group's name for people (FT-NAMES): the name its
+fleet gives it, told apart from the others on the table that share it
+(:func:`~warbench.core.words.told_apart`). Two unnamed ships of one design are both named
+after it (``Lancer``), a list may name two entries alike, and two copies of one fleet share
+every name: one side's are numbered in their fleet's order (``Lancer 1``, ``Lancer 2``), a
+name both sides field says its player (``Harbour (P1)``, ``Harbour (P2)``). Fighter groups
+are told apart among the groups the same way (``Harbour H1 (P2)``). The board labels each
+so, and the options, the narration, the log's dice lines and the standing name it so.
+
+Only what people read changes: the labels follow from the names and players, which a state
+lists in one fixed order all game (a ship or group lost stays listed), so each keeps its
+label all game. The state, its hash, the journals and the dice's labels (by which a search
+keys its sampled dice) keep the name alone.
+
+>>> from warbench.rulesets.full_thrust.state import Ship
+>>> ships = [Ship(n, p, name, "lancer", 0.0, 0.0, 0, 0, []) for n, (p, name) in
+...          enumerate([(0, "Lancer"), (0, "Lancer"), (0, "Kite"), (1, "Kite")])]
+>>> ship_labels(ships)
+('Lancer 1', 'Lancer 2', 'Kite (P1)', 'Kite (P2)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from warbench.core.words import LastTable
+from warbench.rulesets.full_thrust.state import FighterGroup, FullThrustState, Ship
+
+
+def _ship(ship: Ship, _: None) -> tuple[str, int]:
+    return ship.name, ship.player
+
+
+def _group(group: FighterGroup, _: None) -> tuple[str, int]:
+    return group.name, group.player
+
+
+#: The labels of the ships and of the groups labelled last, each worked out once per table.
+_SHIPS: LastTable[Ship, None] = LastTable(_ship)
+_GROUPS: LastTable[FighterGroup, None] = LastTable(_group)
+
+
+def ship_labels(ships: Sequence[Ship]) -> tuple[str, ...]:
+    """Every ship's label, in the order of ``ships`` (a state's: each ship's id is its
+    place)."""
+    return _SHIPS.labels(ships, None)
+
+
+def ship_label(state: FullThrustState, ship: Ship) -> str:
+    """``ship``'s label on the table of ``state``."""
+    return _SHIPS.labels(state.ships, None)[ship.id]
+
+
+def group_label(state: FullThrustState, group: FighterGroup) -> str:
+    """``group``'s label on the table of ``state`` (its name; the board adds the fighters
+    left)."""
+    return _GROUPS.labels(state.groups, None)[group.id]
