@@ -74,6 +74,21 @@ def test_arm_stunt_flyby_and_free_attacks(
     assert (moved.shields, moved.hull) == lance_after
 
 
+def test_arm_ability_superweapon_goes_only_with_the_fleets_own_attack() -> None:
+    """ARM-ABILITY-SUPERWEAPON (the engine's reading of l.134, "when it attacks"): a
+    superweapon fires only with its fleet's own attack of the gunnery phase. Lance passing
+    through Grudge's hex draws Grudge's free attack, rolled as any fleet's (9 + 1 = 10
+    damage, no -2 and no extra damage), and Grudge's superweapon stays ready."""
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship", "superweapon")]
+    game = battle([lance()], red, [[[0, 0, 0]], [[0, -2, 3]]], [1, 2, 15, 9])
+    act(game, Move(0, "FFF"))
+    lance_now, grudge = game.state.fleets
+    assert (lance_now.shields, lance_now.hull) == (0, 16 - 5)
+    (hit,) = texts(game, "hit")
+    assert hit.startswith("Grudge's free attack hits Lance") and "superweapon" not in hit
+    assert grudge.superweapon_used_round == -10  # never fired: ready for its own attack
+
+
 @pytest.mark.parametrize(
     ("red_abilities", "dice", "lance_after"),
     [
