@@ -152,6 +152,8 @@ class LastTable(Generic[_Piece, _Context]):
     set up (it only appends pieces, which the length sees). The list is held, so no other
     list can take its place at its address; ``context`` is what else the names are read
     from (a ruleset's data; ``None`` where the pieces carry them), compared by identity too.
+    The entry is one tuple, replaced whole, so two threads labelling two tables (the web
+    table's games) never pair one table's list with the other's labels.
 
     >>> from collections import namedtuple
     >>> Ship = namedtuple("Ship", "name side")
@@ -161,20 +163,20 @@ class LastTable(Generic[_Piece, _Context]):
     (('Ajax (P1)', 'Ajax (P2)'), True)
     """
 
-    __slots__ = ("_context", "_count", "_labels", "_named", "_pieces")
+    __slots__ = ("_last", "_named")
 
     def __init__(self, named: Callable[[_Piece, _Context], tuple[str, int]]) -> None:
         self._named = named
-        self._pieces: Sequence[_Piece] | None = None
-        self._count = -1
-        self._context: _Context | None = None
-        self._labels: tuple[str, ...] = ()
+        #: The table labelled last: its pieces, how many, its context and their labels.
+        self._last: tuple[Sequence[_Piece], int, _Context, tuple[str, ...]] | None = None
 
     def labels(self, pieces: Sequence[_Piece], context: _Context) -> tuple[str, ...]:
         """Every piece's label, in the order of ``pieces``: ``named(piece, context)`` gives
         its name and side."""
-        if pieces is not self._pieces or len(pieces) != self._count \
-                or context is not self._context:
-            self._labels = told_apart(tuple(self._named(piece, context) for piece in pieces))
-            self._pieces, self._count, self._context = pieces, len(pieces), context
-        return self._labels
+        last = self._last
+        if last is not None and pieces is last[0] and len(pieces) == last[1] \
+                and context is last[2]:
+            return last[3]
+        labels = told_apart(tuple(self._named(piece, context) for piece in pieces))
+        self._last = (pieces, len(pieces), context, labels)
+        return labels
