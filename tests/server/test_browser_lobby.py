@@ -58,3 +58,32 @@ def test_the_lobby_offers_one_mission_2v2_for_four_and_keeps_pasted_lists(
     page.click("#create")
     page.wait_for_selector("#links .seat-link", timeout=20_000)
     page.close()
+
+
+def test_a_refused_game_shows_its_reason_and_no_list_report_for_no_list(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """A game the lobby refuses for one reason that is no list's fault (valid lists with a
+    scenario the ruleset does not have) shows that reason alone: no list report headed
+    "Player NaN's list — not read — 0 problem(s)" (the page took the empty problem list for
+    a list it could not read), and the report of an earlier try is cleared."""
+    fleets = Path(__file__).resolve().parents[2] / (
+        "src/warbench/rulesets/dystopian_wars/data/fleets")
+    lists = [(fleets / f"{name}-patrol-500.toml").read_text()
+             for name in ("britannia", "blazing-sun")]
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#ruleset", "dystopian-wars")
+    page.check("input[name=setup][value=lists]")
+    page.locator("#lists textarea").nth(0).fill(lists[0])
+    page.click("#create")  # the second list is missing: a report per list
+    page.wait_for_selector("#list-reports .problems li")
+    page.locator("#lists textarea").nth(1).fill(lists[1])
+    page.fill("#scenario", "nowhere")
+    page.click("#create")
+    page.wait_for_function(
+        "() => document.querySelector('#create-message').innerText.includes('nowhere')")
+    assert page.inner_text("#list-reports") == ""
+    page.screenshot(path=str(SEEN / "lobby-refused.png"))
+    page.close()

@@ -109,6 +109,14 @@ function form() {
   return body;
 }
 
+// Problems as a list, one line each (`ul.problems`).
+function problemList(problems) {
+  const ul = document.createElement("ul");
+  ul.className = "problems";
+  for (const problem of problems) { const li = document.createElement("li"); li.textContent = problem; ul.append(li); }
+  return ul;
+}
+
 function showReports(reports) {
   const box = $("list-reports");
   box.replaceChildren();
@@ -117,12 +125,7 @@ function showReports(reports) {
     const head = report.name ? `${report.name}: ${report.points} points` : "not read";
     div.innerHTML = `<b>${playerName(report.seat, true)}'s list</b> — ${escapeHtml(head)} — ` +
       (report.ok ? `<span class="good">valid</span>` : `<span class="bad">${report.problems.length} problem(s)</span>`);
-    if (report.problems.length) {
-      const ul = document.createElement("ul");
-      ul.className = "problems";
-      for (const problem of report.problems) { const li = document.createElement("li"); li.textContent = problem; ul.append(li); }
-      div.append(ul);
-    }
+    if (report.problems.length) div.append(problemList(report.problems));
     box.append(div);
   }
 }
@@ -145,8 +148,10 @@ async function create() {
   const data = await response.json();
   if (!response.ok) {
     $("create-message").innerHTML = `<span class="bad">${escapeHtml(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail))}</span>`;
-    if (data.problems && data.problems.length && typeof data.problems[0] === "object") showReports(data.problems);
-    else if (data.problems) showReports([{ list: "-", ok: false, problems: data.problems }]);
+    const problems = data.problems || [];  // none where the refusal is one line (no list report)
+    $("list-reports").replaceChildren();
+    if (problems.length && typeof problems[0] === "object") showReports(problems);
+    else if (problems.length) $("list-reports").append(problemList(problems));  // the seats'
     return;
   }
   const base = location.origin;
