@@ -104,6 +104,23 @@ def test_arm_names_the_narration_prompts_and_dice_lines_of_a_mirror_name_each_fl
     assert game.outcome is not None and "(P" not in game.outcome.reason
 
 
+def test_arm_names_the_two_armadas_of_a_mirror_are_told_apart_in_words() -> None:
+    """ARM-NAMES: two copies of one armada are named with their players wherever the
+    narration names an armada (the movement order, tied helm checks, the standing), so
+    "movement order: Vanguard Picket, then Vanguard Picket" says who moves first; the
+    outcome kept in the state names them bare."""
+    game = _mirror()
+    orders = [e.text for e in game.events if e.text.startswith("movement order: ")]
+    assert orders and all(re.fullmatch(
+        r"movement order: Vanguard Picket \(P([12])\), then Vanguard Picket \(P(?!\1)[12]\)"
+        r" \(the lower helm check moves first\)", text) for text in orders), orders[:2]
+    victory = RULES.victory(game.state)
+    assert victory is not None
+    said = " ".join([*victory.standing, victory.headline])
+    assert "Vanguard Picket (P1)" in said and "Vanguard Picket (P2)" in said
+    assert game.outcome is not None and "(P" not in game.outcome.reason
+
+
 def test_arm_names_the_standing_and_the_table_in_words_tag_the_fleets() -> None:
     """ARM-NAMES: the CLI's account of the table lists each fleet by its label."""
     said = RULES.describe(_mirror().state)

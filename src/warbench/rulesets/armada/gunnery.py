@@ -37,7 +37,7 @@ from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, Missed
 from warbench.rulesets.armada.luck import rolled_gunnery
 from warbench.rulesets.armada.morale import morale_tests
-from warbench.rulesets.armada.names import fleet_label, fleet_labels
+from warbench.rulesets.armada.names import fleet_label, fleet_labels, side_label
 from warbench.rulesets.armada.officers import (
     gunnery_encouragement,
     resolve_points,
@@ -190,7 +190,7 @@ def _idle_refusal(state: ArmadaState, attacker: Fleet, side: int) -> str:
     """Why ``attacker``, not among the fleets of ``side`` that may still attack, may not."""
     named = fleet_label(state, attacker)
     if attacker.side != side:
-        return f"{named} is not a fleet of {state.sides[side].name} (ARM-ACTIONS)"
+        return f"{named} is not a fleet of {side_label(state, side)} (ARM-ACTIONS)"
     if attacker.status == DESTROYED:
         return f"{named} is destroyed (ARM-DMG-DESTROYED)"
     if attacker.status != ACTIVE:

@@ -43,7 +43,7 @@ from warbench.rulesets.armada.moves import (
     stunt_dc,
     stunt_moves,
 )
-from warbench.rulesets.armada.names import fleet_label, fleet_labels
+from warbench.rulesets.armada.names import fleet_label, fleet_labels, side_label
 from warbench.rulesets.armada.officers import (
     encouragement,
     resolve_refusal,
@@ -76,7 +76,7 @@ def initiative_check(
     if admiral is None:
         # the label keys a search's dice, the seat by its index; people read the armada
         label = f"side {side} initiative (no admiral)"
-        armada = state.sides[side].name
+        armada = side_label(state, side)
         told = f"{armada} initiative (no admiral)"  # as an admiral's: 'Ilse Varr initiative'
         face = d(dice, 6, label=label, told=told).total
         game.emit(RollEffect(side, label, face, 1, told=told))  # the highest moves last, the best

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from warbench.core.words import LastTable
+from warbench.core.words import LastTable, told_apart
 from warbench.rulesets.armada.pieces import Fleet
 from warbench.rulesets.armada.state import ArmadaState
 
@@ -48,3 +48,16 @@ def fleet_label(state: ArmadaState, fleet: Fleet) -> str:
     """``fleet``'s label on the table of ``state``: its name, tagged where another fleet
     there shares it."""
     return fleet_labels(state.fleets)[fleet.id]
+
+
+def side_label(state: ArmadaState, side: int) -> str:
+    """Side ``side``'s armada by its name, tagged with its player where another side's
+    armada has the same name (two copies of one armada: ``Vanguard Picket (P1)``).
+
+    >>> from types import SimpleNamespace as Armada
+    >>> mirror = Armada(sides=[Armada(name="Vanguard Picket")] * 2)
+    >>> side_label(mirror, 1)  # type: ignore[arg-type]
+    'Vanguard Picket (P2)'
+    """
+    return told_apart(tuple((armada.name, number)
+                            for number, armada in enumerate(state.sides)))[side]

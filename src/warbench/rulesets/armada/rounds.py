@@ -33,7 +33,7 @@ from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.gunnery import GunneryPhase
 from warbench.rulesets.armada.helm import HelmPhase, drift, initiative_check
 from warbench.rulesets.armada.mines import MinesWindow
-from warbench.rulesets.armada.names import fleet_label
+from warbench.rulesets.armada.names import fleet_label, side_label
 from warbench.rulesets.armada.orders import end_of_round_orders, end_of_taunts
 from warbench.rulesets.armada.resolve import Check, roll_or_offer
 from warbench.rulesets.armada.state import (
@@ -135,7 +135,7 @@ class Round(Procedure[ArmadaState, ArmadaData]):
             game.push(HelmChecks([list(range(state.players))]))  # sets self.order
             self.stage = RoundStage.MOVES
         elif self.stage is RoundStage.MOVES:
-            order = ", then ".join(state.sides[side].name for side in self.order)
+            order = ", then ".join(side_label(state, side) for side in self.order)
             game.emit(Initiative(tuple(self.order), text=f"movement order: {order} (the lower "
                                  "helm check moves first)"))
             drift(game, state, tables)
@@ -191,7 +191,7 @@ class HelmChecks(Procedure[ArmadaState, ArmadaData]):
         self.spends = []
         for _, sides in sorted(by_result.items(), reverse=True):
             if len(sides) > 1:
-                names = one_of([state.sides[side].name for side in sides], "and")
+                names = one_of([side_label(state, side) for side in sides], "and")
                 game.emit(HelmTied(tuple(sides), text=f"the helm checks of {names} tie: "
                                    "they check again (ARM-HELM-TIES)"))
         at = self.groups.index(tied)
@@ -216,7 +216,7 @@ class HelmResolve(Check):
 
     def words(self, state: ArmadaState) -> str:
         admiral = state.admiral(self.side)
-        return f"{possessive(admiral.name if admiral else state.sides[self.side].name)} helm check"
+        return f"{possessive(admiral.name if admiral else side_label(state, self.side))} helm check"
 
     def roll(self, game: ArmadaGame, twice: bool) -> None:
         checks = game.top

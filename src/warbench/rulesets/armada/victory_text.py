@@ -28,7 +28,7 @@ from __future__ import annotations
 from warbench.core.procedures import Outcome
 from warbench.core.victory import APART, Victory, verdict
 from warbench.core.words import counted, one_of, player_name
-from warbench.rulesets.armada.names import fleet_labels
+from warbench.rulesets.armada.names import fleet_labels, side_label
 from warbench.rulesets.armada.rounds import battle_verdict
 from warbench.rulesets.armada.sight import ABILITIES, SeenState
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
@@ -105,11 +105,11 @@ def _standing(state: ArmadaState) -> tuple[str, ...]:
     if state.round == 0:
         return (f"{_round(state)}: the armadas are setting up.",)
     lines = [f"{_round(state)}."]
-    for number, side in enumerate(state.sides):
+    for number in range(len(state.sides)):
         fleets = [f for f in state.fleets if f.side == number]
         active = len(state.active_fleets(number))
-        lines.append(f"{side.name}: {active} of {counted(len(fleets), 'fleet')} active; "
-                     + _beaten_words(state, number))
+        lines.append(f"{side_label(state, number)}: {active} of "
+                     f"{counted(len(fleets), 'fleet')} active; " + _beaten_words(state, number))
     if state.outcome is None and state.max_rounds:
         lines.append(f"If the last round ended now: {_ending(state)}.")
     return tuple(lines)
@@ -132,7 +132,7 @@ def _ending(state: ArmadaState) -> str:
         return ("the build points beaten cannot tell who would win here: "
                 + one_of([fleet_labels(state.fleets)[f.id] for f in _unknown(state)], "and")
                 + " not scanned")
-    return verdict(ending, lambda won: state.sides[won[0]].name, "on build points beaten")
+    return verdict(ending, lambda won: side_label(state, won[0]), "on build points beaten")
 
 
 def _headline(state: ArmadaState) -> str:
@@ -146,8 +146,8 @@ def _headline(state: ArmadaState) -> str:
         known = [f.cost for f in fleets if _known(state, f)]
         unknown = len(fleets) - len(known)
         if not unknown:
-            return f"{state.sides[side].name} {sum(known)}"
-        return (f"{state.sides[side].name} {f'{sum(known)} + ' if known else ''}? "
+            return f"{side_label(state, side)} {sum(known)}"
+        return (f"{side_label(state, side)} {f'{sum(known)} + ' if known else ''}? "
                 f"({counted(unknown, 'fleet')} not scanned)")
 
     parts = [_round(state), "build points beaten: " + ", ".join(
