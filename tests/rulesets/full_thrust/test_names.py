@@ -114,6 +114,21 @@ def test_ft_names_the_narration_and_dice_lines_of_a_battle_name_each_so() -> Non
     assert game.outcome is not None and "(P" not in game.outcome.reason
 
 
+def test_ft_names_two_fleets_of_one_name_are_told_apart_in_words() -> None:
+    """FT-NAMES: two copies of one list are named with their players where the narration
+    names a fleet (who wins the initiative, the standing), so "Twin carriers wins the
+    initiative" says which; the outcome kept in the state names them bare."""
+    game = _battle()
+    initiative = [e.text for e in game.events if e.text.endswith(" wins the initiative")]
+    assert initiative and all(re.fullmatch(r"Twin carriers \(P[12]\) wins the initiative", text)
+                              for text in initiative), initiative[:2]
+    victory = RULES.victory(game.state)
+    assert victory is not None
+    said = " ".join([*victory.standing, victory.headline])
+    assert "Twin carriers (P1)" in said and "Twin carriers (P2)" in said
+    assert game.outcome is not None and "(P" not in game.outcome.reason
+
+
 def test_ft_names_a_journal_of_before_the_tags_replays_and_its_dice_read_tagged() -> None:
     """FT-NAMES: a battle of two fleets of two Havens each, journaled by two admirals before
     ships were told apart, replays to every hash it records and to its outcome: the tags

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from warbench.core.words import LastTable
+from warbench.core.words import LastTable, name_as_told, told_apart
 from warbench.rulesets.full_thrust.state import FighterGroup, FullThrustState, Ship
 
 
@@ -55,3 +55,11 @@ def group_label(state: FullThrustState, group: FighterGroup) -> str:
     """``group``'s label on the table of ``state`` (its name; the board adds the fighters
     left)."""
     return _GROUPS.labels(state.groups, None)[group.id]
+
+
+def fleet_label(state: FullThrustState, player: int) -> str:
+    """Player ``player``'s fleet by its name (:func:`~warbench.core.words.name_as_told`),
+    tagged with its player where another player's fleet has the same name (two copies of
+    one list: ``Concord strike group (P2)``)."""
+    return told_apart(tuple((name_as_told(name), number)
+                            for number, name in enumerate(state.fleet_names)))[player]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from warbench.core.procedures import Outcome
 from warbench.core.turns import roll_off, roll_off_die
-from warbench.core.words import counted, name_as_told
+from warbench.core.words import counted
 from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import DeclarationPhase
@@ -24,6 +24,7 @@ from warbench.rulesets.full_thrust.events import InitiativeRolled, PhaseBegan, S
 from warbench.rulesets.full_thrust.fighters import FighterPhase
 from warbench.rulesets.full_thrust.fire import ShipFirePhase
 from warbench.rulesets.full_thrust.library import Library
+from warbench.rulesets.full_thrust.names import fleet_label
 from warbench.rulesets.full_thrust.orders import WriteOrdersPhase, move_ships
 from warbench.rulesets.full_thrust.repairs import DamageControlPhase
 from warbench.rulesets.full_thrust.salvos import SalvoPhase
@@ -171,7 +172,7 @@ class Turn(FTProcedure):
             game.emit(
                 InitiativeRolled(
                     order=tuple(state.initiative),
-                    text=f"{name_as_told(state.fleet_names[state.initiative[0]])} wins the "
+                    text=f"{fleet_label(state, state.initiative[0])} wins the "
                     "initiative",
                 )
             )

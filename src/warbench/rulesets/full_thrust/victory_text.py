@@ -22,6 +22,7 @@ from __future__ import annotations
 from warbench.core.victory import APART, Victory, verdict
 from warbench.core.words import name_as_told, player_name
 from warbench.rulesets.full_thrust.library import Library
+from warbench.rulesets.full_thrust.names import fleet_label
 from warbench.rulesets.full_thrust.state import ACTIVE, DESTROYED, DISENGAGED, FullThrustState
 from warbench.rulesets.full_thrust.turn import points_outcome, victory_points
 
@@ -71,9 +72,9 @@ def _fleet_words(data: Library, state: FullThrustState, player: int) -> str:
 def _standing(data: Library, state: FullThrustState) -> tuple[str, ...]:
     scores = victory_points(state, data)
     lines = [f"Turn {state.turn} of {state.max_turns}."]
-    lines.extend(f"{name_as_told(name)}: {scores[player]:g} points scored; "
+    lines.extend(f"{fleet_label(state, player)}: {scores[player]:g} points scored; "
                  f"{_fleet_words(data, state, player)}"
-                 for player, name in enumerate(state.fleet_names))
+                 for player in range(len(state.fleet_names)))
     if state.outcome is None:
         lines.append(f"If the last turn ended now: {_verdict(data, state)}.")
     return tuple(lines)
@@ -82,7 +83,7 @@ def _standing(data: Library, state: FullThrustState) -> tuple[str, ...]:
 def _verdict(data: Library, state: FullThrustState, how: str = "on points") -> str:
     """What the engine's judgement after the last turn would make of the battle now."""
     def name(won: tuple[int, ...]) -> str:
-        return name_as_told(state.fleet_names[won[0]])
+        return fleet_label(state, won[0])
 
     return verdict(points_outcome(state, data), name, how)
 
@@ -91,8 +92,8 @@ def _headline(data: Library, state: FullThrustState) -> str:
     """The turn, each fleet's points and what the battle would end in, in one line."""
     scores = victory_points(state, data)
     parts = [f"Turn {state.turn} of {state.max_turns}", "points: " + ", ".join(
-        f"{name_as_told(name)} {scores[player]:g}"
-        for player, name in enumerate(state.fleet_names))]
+        f"{fleet_label(state, player)} {scores[player]:g}"
+        for player in range(len(state.fleet_names)))]
     if state.outcome is None:
         parts.append(f"if it ended now: {_verdict(data, state, '')}")
     return APART.join(parts)
