@@ -251,7 +251,9 @@ def test_hor_names_a_journal_of_before_rolls_had_words_replays_and_its_dice_read
     damage roll's dice line names the model it was rolled on by its tag, while its label,
     the search's key, still names the card."""
     journal = Journal.load(Path(__file__).parent / "data" / "names-mirror-before-roll-words.json")
-    assert journal.version == RULES.version and journal.setup == PACKS
+    # written under version 8; version 9 changed only a designer's warlock with a spray,
+    # which this game of the shipped cards has not, so it replays under 9 to the same hashes
+    assert journal.version == "8" and journal.setup == PACKS
     assert every_hash(journal)
     game = replay(journal)
     assert journal.outcome is not None and JournalOutcome.of(game.outcome) == journal.outcome

@@ -93,11 +93,12 @@ def test_hor_spray_attacks_a_model_under_the_strips_far_corner() -> None:
     assert [(e.total, e.hit) for e in rolled] == [(16, True)]
 
 
-def _spell_changed(tmp_path: Path, old: str, new: str) -> HordesRuleset:
-    """The shipped rules with the first spell text ``old`` of spells.toml made ``new``."""
-    spells = (Path(RULES.shipped_data or ".") / "spells.toml").read_text()
-    assert old in spells
-    (tmp_path / "spells.toml").write_text(spells.replace(old, new, 1))
+def _spell_changed(tmp_path: Path, old: str, new: str, file: str = "spells.toml"
+                   ) -> HordesRuleset:
+    """The shipped rules with the first text ``old`` of ``file`` (spells.toml) made ``new``."""
+    text = (Path(RULES.shipped_data or ".") / file).read_text()
+    assert old in text
+    (tmp_path / file).write_text(text.replace(old, new, 1))
     return HordesRuleset(data_dir=tmp_path)
 
 
@@ -252,3 +253,40 @@ def test_hor_round_effects_a_spell_or_animus_not_upkept_lasts_one_round() -> Non
         assert hask.effects and hound.effects
         game.apply(1, Done())
     assert not hask.effects and not hound.effects
+
+
+def test_hor_boost_a_warlocks_boosted_spray_boosts_the_targets_attack_roll_alone(
+    tmp_path: Path,
+) -> None:
+    """HOR-BOOST, HOR-SPRAY (l.203-208, l.444-447): a spray makes an attack roll against
+    every model in its strip, and a boost adds a die to one roll for 1 fury, each roll
+    boosted on its own. Maelis given a spray staff (Sp 8) pays 1 fury to boost her attack
+    on the Ember Jackal: that roll has three dice, the Slag Hound's behind it in the strip
+    two (it was boosted too, for the same single fury), and the odds of the boosted attack
+    give the Slag Hound the hit chance of its own unboosted roll."""
+    rules = _spell_changed(
+        tmp_path,
+        'weapons = [{ name = "Rowan Staff", kind = "melee", pow = 5, qualities = ["reach"] }]',
+        'weapons = [{ name = "Rowan Staff", kind = "ranged", pow = 12, rng = 8, '
+        'qualities = ["spray"] }]',
+        "models.toml",
+    )
+    game = _game(
+        rules,
+        [["maelis"], ["vesk", "ember-jackal", "slag-hound"]],
+        [[24, 5, 0], [24, 45, 180], [24, 9, 180], [24, 11.5, 180]],
+    )
+    activate(game, 0)
+    game.apply(0, Hold())
+    seen = game.observe(0).state
+    plain, boosted = (rules.action_odds(seen, Attack(0, 2, boost)) for boost in (False, True))
+    assert plain is not None and boosted is not None
+    (hound,) = boosted.others  # the Slag Hound's line: its own roll, not boosted
+    assert boosted.others[hound]["hit"] == plain.others[hound]["hit"] < 1
+    script(game, *[1] * 10)
+    game.apply(0, Attack(0, 2, True))
+    assert game.state.models[0].fury == 7 - 1
+    rolled = [e for e in game.events if isinstance(e, AttackRolled)]
+    rolls = [e for e in game.events if isinstance(e, RollEffect) and e.query == "attack"]
+    assert [e.target for e in rolled] == [2, 3]
+    assert [e.dice for e in rolls] == [3, 2]

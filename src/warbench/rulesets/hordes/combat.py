@@ -85,6 +85,16 @@ class Strike:
         )
 
 
+def hit_unboosted(strike: Strike) -> Strike:
+    """``strike`` with its attack roll not boosted (the other rolls of a spray, HOR-BOOST;
+    the odds read it too)."""
+    return Strike(
+        strike.kind, strike.pow, strike.rng, strike.aoe, strike.qualities, strike.bonus,
+        False, strike.boost_damage, strike.power_attack, strike.strength_damage,
+        strike.weapon,
+    )
+
+
 def attack(
     game: HordesGame,
     attacker: Model,
@@ -277,17 +287,21 @@ def _spray(
     struck: list[Model],
 ) -> tuple[bool, bool]:
     """A 1"-wide strip from the attacker's front towards ``target``, ``rng`` long: every
-    model it touches is attacked (stealth, the melee penalty and the range measured from
-    base to base do not apply: the strip is the spray's range)."""
+    model it touches is attacked, each with its own attack roll (stealth, the melee
+    penalty and the range measured from base to base do not apply: the strip is the
+    spray's range). A boost paid for is the target's roll's alone: each roll is boosted
+    for 1 fury of its own (HOR-BOOST), and the others are offered none (engine default)."""
     data = game.data
     strip = spray_strip(data, attacker, target, strike)
+    others = hit_unboosted(strike)
     first = (False, False)
     for model in game.state.models:
         if model is attacker or not model.alive or not strip.touches(body(data, model)):
             continue
-        hit, critical = roll_to_hit(game, attacker, model, strike, spray=True)
+        own = strike if model is target else others
+        hit, critical = roll_to_hit(game, attacker, model, own, spray=True)
         if hit:
-            _on_hit(game, attacker, model, strike, critical, rolls, struck)
+            _on_hit(game, attacker, model, own, critical, rolls, struck)
         if model is target:
             first = (hit, critical)
     return first

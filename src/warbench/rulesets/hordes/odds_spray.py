@@ -3,10 +3,11 @@ models stand (HOR-SPRAY, HOR-ACTION-ODDS): the seed has the attacker make an att
 against every model, friend or foe, in the 1"-wide strip of its range from its front, so
 each model the game's own strip touches (:func:`spray_strip`, the attacker's model aside)
 has its own attack roll (its DEF, knocked down or in a forest as :func:`needed_def` says;
-no stealth, no penalty for a model in melee: :func:`attack_bonus`) and, on a hit, its own
-damage roll (:func:`.odds_others.damage_outcomes`), boosted too where the attacking
-warlock's fury buys a boost (HOR-BOOST). No roll waits on another's: the attacker is never
-in its own strip. Each line is named as :func:`.odds_others.line_name` says.
+no stealth, no penalty for a model in melee: :func:`attack_bonus`; never boosted, as the
+game's :func:`.combat.hit_unboosted`: a warlock's boost is the target's roll's) and, on a
+hit, its own damage roll (:func:`.odds_others.damage_outcomes`), boosted too where the
+attacking warlock's fury buys a boost (HOR-BOOST). No roll waits on another's: the
+attacker is never in its own strip. Each line is named as :func:`.odds_others.line_name` says.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ def with_spray(answer: OddsAnswer, data: HordesData, state: HordesState, me: Mod
     rolls = strike.pow > 0 or strike.strength_damage
     boosts = (False, True) if not me.beast and not strike.boost_damage and fury >= 1 else (
         False,)
-    dice = dice_count(strike.boost_hit, is_crippled(data, me, "mind"))
+    # a boost paid for is the target's roll's: each other roll is its own, unboosted
+    dice = dice_count(False, is_crippled(data, me, "mind"))
     weak = is_crippled(data, me, "body")
     labels = model_labels(data, state.models)
     reached = {m.uid for m in touched}

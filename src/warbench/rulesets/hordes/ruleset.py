@@ -71,7 +71,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    HOR-UPKEEP: designers' spells; no shipped spell plays differently); a warlock may
     #    boost the magic attack roll of an offensive animus it uses (HOR-ANIMUS-WARLOCK;
     #    ``Animus.boost_hit``, false in older journals)
-    version = "8"
+    # 9: rule fixes after a fifth audit against the seed: a spray's attack rolls are each
+    #    their own roll, so a warlock's 1-fury attack boost boosts the target's roll alone,
+    #    not every roll in the strip (HOR-BOOST, HOR-SPRAY, l.204-208: a designer's warlock
+    #    with a spray; no shipped model plays differently, so version 8 journals of the
+    #    shipped cards replay the same)
+    version = "9"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"
