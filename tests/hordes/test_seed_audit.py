@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.hordes.helpers import RULES, HGame, activate, battle, options, script
+from tests.hordes.test_seed_rules import _frenzy_while_down
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.core.events import RollEffect
@@ -290,3 +291,14 @@ def test_hor_boost_a_warlocks_boosted_spray_boosts_the_targets_attack_roll_alone
     rolls = [e for e in game.events if isinstance(e, RollEffect) and e.query == "attack"]
     assert [e.target for e in rolled] == [2, 3]
     assert [e.dice for e in rolls] == [3, 2]
+
+
+def test_hor_frenzy_the_nearest_model_seen_is_charged_even_beyond_reach() -> None:
+    """HOR-FRENZY (l.252-253, engine reading of "a portata"): a frenzied beast charges the
+    nearest model it sees even where no model is within SPD + 3" and its melee range: the
+    Mosshound (SPD 6) 26" from Vesk charges 9" straight at her and falls short, striking
+    nobody; its fury may then be removed."""
+    game = _frenzy_while_down(10.0, down=False)
+    beast, vesk = game.state.models[1], game.state.models[2]
+    assert beast.frenzied and beast.x == pytest.approx(24) and beast.y == pytest.approx(19)
+    assert vesk.damage == 0
