@@ -302,3 +302,39 @@ def test_hor_frenzy_the_nearest_model_seen_is_charged_even_beyond_reach() -> Non
     beast, vesk = game.state.models[1], game.state.models[2]
     assert beast.frenzied and beast.x == pytest.approx(24) and beast.y == pytest.approx(19)
     assert vesk.damage == 0
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_hor_animus_warlock_upkeeps_an_upkeep_animus_like_its_own_spell(
+    tmp_path: Path, keep: bool
+) -> None:
+    """HOR-ANIMUS-WARLOCK, HOR-UPKEEP (l.558-562, l.538-542): a warlock uses a beast's
+    animus as if it were a spell on its own card, and an upkeep spell is kept in the control
+    phase for 1 fury or ends. Keen Scent made an upkeep animus, used by Maelis on her
+    Mosshound: next turn she is asked to upkeep it, and it stays for 1 fury or ends; used by
+    the Mosshound itself (no beast pays upkeep) it is never asked for."""
+    rules = _spell_changed(
+        tmp_path,
+        'name = "Keen Scent"\ncost = 1\nrng = 6\n',
+        'name = "Keen Scent"\ncost = 1\nrng = 6\nup = true\n',
+    )
+    game = _game(rules, [["maelis", "mosshound"], ["vesk"]],
+                 [[24, 5, 0], [27, 5, 0], [24, 40, 180]])
+    activate(game, 0)
+    game.apply(0, Animus(1, 1))
+    game.apply(0, Done())  # Maelis's activation
+    game.apply(0, Done())  # the turn
+    while game.pending()[0].player == 1:
+        game.apply(1, Done())
+    if Upkeep("keen-scent", 1, True) not in options(game):
+        game.apply(0, Done())  # no leaching
+    maelis = game.state.models[0]
+    fury = maelis.fury
+    game.apply(0, Upkeep("keen-scent", 1, keep))
+    assert maelis.fury == fury - keep
+    assert _changed(game, "mat") == ([1] if keep else [])
+    if not keep:
+        return
+    activate(game, 1)  # the Mosshound's own use replaces Maelis's upkept one
+    game.apply(0, Animus(1, 1))
+    assert not game.state.upkeep and _changed(game, "mat") == [1]

@@ -233,11 +233,16 @@ def apply_effects(
     origin: str,
 ) -> None:
     """Put the effects on the targets: stat changes last one round (until the caster's
-    side starts its next turn) or, for upkeep spells, while upkept. Each is friendly or
+    side starts its next turn) or, for upkeep spells (a warlock's upkeep animus too),
+    while upkept. Each is friendly or
     enemy by the side of its caster (HOR-UPKEEP). A fury effect goes to the caster once,
     up to its FURY (engine default)."""
     state = game.state
-    upkept = record is not None and record.up and origin == "spell"
+    # a warlock's spell is upkept, and so is a beast's animus the warlock uses as a spell of
+    # its own card; a beast pays no upkeep (HOR-UPKEEP, HOR-ANIMUS-WARLOCK)
+    upkept = record is not None and record.up and (
+        origin == "spell" or (origin == "animus" and not caster.beast)
+    )
     if upkept and any(target.alive for target in targets):
         # one of each upkeep spell of a warlock in play: its older cast ends, once, before
         # this one lands on all its models (HOR-UPKEEP)
@@ -250,7 +255,7 @@ def apply_effects(
         if upkept:
             _make_room(game, target, enemy)
         if origin == "animus":
-            target.effects = [e for e in target.effects if e.origin != "animus"]
+            _end_animus(game, target)
         for effect in effects:
             if effect.kind == "stat" and effect.stat is not None:
                 target.effects.append(
@@ -274,6 +279,15 @@ def apply_effects(
         if effect.kind == "fury":  # the caster's, once, whatever its targets
             room = game.data.models[caster.card].fury - caster.fury
             add_fury(game, caster, max(0, min(effect.amount, room)), origin)
+
+
+def _end_animus(game: HordesGame, target: Model) -> None:
+    """One animus on a model at a time: the older one ends, an upkept one's upkeep too
+    (HOR-ANIMUS)."""
+    older = {(e.caster, e.source) for e in target.effects if e.origin == "animus"}
+    for entry in [u for u in game.state.upkeep if u[2] == target.uid and u[:2] in older]:
+        end_upkeep(game, entry)
+    target.effects = [e for e in target.effects if e.origin != "animus"]
 
 
 def _make_room(game: HordesGame, target: Model, enemy: bool) -> None:

@@ -73,9 +73,11 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    ``Animus.boost_hit``, false in older journals)
     # 9: rule fixes after a fifth audit against the seed: a spray's attack rolls are each
     #    their own roll, so a warlock's 1-fury attack boost boosts the target's roll alone,
-    #    not every roll in the strip (HOR-BOOST, HOR-SPRAY, l.204-208: a designer's warlock
-    #    with a spray; no shipped model plays differently, so version 8 journals of the
-    #    shipped cards replay the same)
+    #    not every roll in the strip (HOR-BOOST, HOR-SPRAY, l.204-208); a beast's animus
+    #    with UP that its warlock uses, as a spell of its own card, is upkept as its spells
+    #    are, and a newer animus on the model ends its upkeep (HOR-ANIMUS-WARLOCK, l.558-562;
+    #    it was never upkept). Both are designers' cards: no shipped model plays
+    #    differently, so version 8 journals of the shipped cards replay the same
     version = "9"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
