@@ -120,6 +120,8 @@ def test_every_game_is_stored_and_replayable_and_the_report_has_each_matchup(
     html = page.read_text()
     assert "<h1>Duel with army lists (test game): Veterans against 2 lists</h1>" in html
     assert "<h2>Matchups</h2>" in html and "<td>overall</td><td>6</td>" in html
+    # the settings, then each matchup's run: tables of named settings, not a "field" column
+    assert html.count("<tr><th>setting</th><th>value</th></tr>") == 3
     assert "<h2>Units of Veterans against the field</h2>" in html
     for number, name in enumerate(("Recruits", "Champions"), start=1):
         assert f'<h2 id="against-{number}">Against {name}</h2>' in html

@@ -34,6 +34,9 @@ def test_the_report_is_one_page_with_tables_plots_and_the_table(tmp_path: Path) 
         assert f"<h2>{heading}" in page
     assert "<h3>recruit</h3>\n<table class=\"names\">" in page  # a table of units per side
     assert "<td>recruit</td><td>1</td>" in page  # unit type, fielded
+    # the run's settings read as a list of sentences, each named, not as figures
+    settings = '<table class="prose"><tr><th>setting</th><th>value</th></tr>'
+    assert f"{settings}<tr><td>ruleset</td>" in page
 
 
 def test_the_report_needs_an_existing_folder(tmp_path: Path) -> None:

@@ -81,4 +81,5 @@ def test_a_lists_points_destroyed_pool_every_game_it_played_with_an_interval(
     assert (f"{per_hundred.mean:.1f}<br><small>[{per_hundred.low:.1f},"
             f" {per_hundred.high:.1f}]</small>") in page
     assert "<th>per 100 points spent [95%]</th>" in page
+    assert '<table class="prose"><tr><th>setting</th><th>value</th></tr>' in page
     assert "Points destroyed: the points of the enemy models its attacks destroyed" in page

@@ -65,7 +65,7 @@ def _settings(field: FieldResult, games: int) -> list[str]:
         ("bots", ", ".join(bots)),
         ("data", data_words(plan)),
     ]
-    return [html_table(["field", ""], rows, prose=True)]
+    return [html_table(["setting", "value"], rows, prose=True)]
 
 
 def _matchup_plot(field: FieldResult) -> str:

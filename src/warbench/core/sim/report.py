@@ -138,7 +138,7 @@ def _run_section(result: RunResult, summary: RunSummary) -> list[str]:
     ]
     if any(side.army is not None for side in plan.sides):
         rows.insert(5, ("list format", plan.list_format or "the ruleset's own"))
-    return [html_table(["run", ""], rows)]
+    return [html_table(["setting", "value"], rows, prose=True)]
 
 
 def data_words(plan: GamePlan) -> str:

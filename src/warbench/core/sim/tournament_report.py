@@ -59,7 +59,7 @@ def _run_section(result: TournamentResult, tables: Sequence[Table], games: int) 
         ("list format", plan.list_format or "the ruleset's own"),
         ("data", data_words(plan)),
     ]
-    return [html_table(["tournament", ""], rows)]
+    return [html_table(["setting", "value"], rows, prose=True)]
 
 
 def _matrix_plot(result: TournamentResult) -> str:
