@@ -88,7 +88,16 @@ def test_a_file_that_is_not_utf8_is_named_with_the_byte(tmp_path: Path) -> None:
 def test_malformed_json_names_line_and_column(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{\n "ruleset": "test-duel",\n "seed": ,\n}', encoding="utf-8")
-    with pytest.raises(JournalFileError, match=r"broken\.json: line 3, column 10: Expecting value"):
+    with pytest.raises(JournalFileError, match=r"broken\.json: not a journal \(journals are "
+                       r"JSON\): line 3, column 10: Expecting value"):
+        Journal.load(path)
+
+
+def test_a_file_of_another_kind_is_said_not_to_be_a_journal(tmp_path: Path) -> None:
+    """A person replaying the wrong file (a list, a picture's text) is told it is no journal."""
+    path = tmp_path / "my-list.toml"
+    path.write_text('name = "Vanguard"\n', encoding="utf-8")
+    with pytest.raises(JournalFileError, match=r"my-list\.toml: not a journal"):
         Journal.load(path)
 
 
@@ -123,7 +132,9 @@ def test_extra_keys_are_refused_by_name() -> None:
 
 
 def test_loads_names_its_source() -> None:
-    with pytest.raises(JournalFileError, match=r"^upload: line 1, column 1"):
+    with pytest.raises(
+        JournalFileError, match=r"^upload: not a journal \(journals are JSON\): line 1, column 1"
+    ):
         Journal.loads("", source="upload")
 
 

@@ -168,7 +168,8 @@ class Journal:
             data = loads_json(text, source)
         except json.JSONDecodeError as error:
             raise JournalFileError(
-                f"{source}: line {error.lineno}, column {error.colno}: {error.msg}"
+                f"{source}: not a journal (journals are JSON): line {error.lineno}, "
+                f"column {error.colno}: {error.msg}"
             ) from None
         except TooLarge as error:
             raise JournalFileError(str(error)) from None
