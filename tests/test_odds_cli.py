@@ -70,7 +70,7 @@ def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
         (["odds", "test-duel", "blast"], "has no attack 'blast'"),
         (["odds", "test-duel", "shot", "power=9"], "power: expected at most"),
         (["odds", "test-duel", "shot", "power=-1"], "power"),
-        (["odds", "test-duel", "shot", "pow=2"], "takes no option pow"),
+        (["odds", "test-duel", "shot", "pow=2"], "takes no option pow (did you mean power?)"),
         (["odds", "test-duel", "shot", "power"], "'power' is not key=value"),
         (["odds", "test-duel", "shot", "--plot", "x.gif"], ".png or .svg"),
         (["odds", "nowhere", "shot"], "unknown ruleset 'nowhere'"),

@@ -9,6 +9,7 @@ and the game cannot drift apart.
 
 from __future__ import annotations
 
+import difflib
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -109,7 +110,7 @@ class AttackOdds(ABC):
         unknown = sorted(set(values) - known)
         if unknown:
             raise AttackOptionsError(
-                f"{self.name} takes no option {', '.join(unknown)} (options: "
+                f"{self.name} takes no option {_unknown_words(unknown, known)} (options: "
                 f"{', '.join(sorted(known))})"
             )
         try:
@@ -147,3 +148,16 @@ class AttackOdds(ABC):
             default = "required" if info.is_required() else repr(info.default)
             rows.append((name, default, info.description or ""))
         return rows
+
+
+def _unknown_words(unknown: Sequence[str], known: set[str]) -> str:
+    """The options no attack takes, each with the known one it likely meant.
+
+    >>> _unknown_words(["class", "zzz"], {"beam_class", "range"})
+    'class (did you mean beam_class?), zzz'
+    """
+    words = []
+    for key in unknown:
+        close = difflib.get_close_matches(key, sorted(known), n=1)
+        words.append(f"{key} (did you mean {close[0]}?)" if close else key)
+    return ", ".join(words)
