@@ -11,6 +11,7 @@ from warbench.rulesets.full_thrust.actions import (
     WriteOrders,
 )
 from warbench.rulesets.full_thrust.context import FTGame
+from warbench.rulesets.full_thrust.state import FighterGroup
 
 RULES = FullThrustRuleset()
 
@@ -91,3 +92,21 @@ def fire_asked(game: FTGame, player: int) -> None:
     while (pending := game.pending()) and pending[0].player == player and isinstance(
             pending[0].options[0], AssignWeapon):
         game.apply(player, pending[0].options[0])
+
+
+def launch_scenario(*faces: int, **setup: Any) -> tuple[Game, Feed]:
+    """Blue's escort carrier Nest (standard and heavy groups) against Red's lone Pike."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "heavy"))],
+        [ship("lancer", "Pike", 30.0, 30.0, facing=6)],
+        6, 1, *faces, **setup,
+    )
+    orders(game)
+    return game, feed
+
+
+def in_space(game: FTGame, group: int, x: float, y: float) -> FighterGroup:
+    """Put a group out on the table at (x, y)."""
+    target = game.state.groups[group]
+    target.status, target.x, target.y = "space", x, y
+    return target
