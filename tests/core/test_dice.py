@@ -115,8 +115,8 @@ def test_the_referee_is_told_who_rolls_where_the_rules_know_it() -> None:
     game.dice_for(0).faces(6, 2, label="initiative, player 0", told="initiative, player 1")
     game.dice.faces(6, 1, label="scatter")
     game.dice_for(0).faces(6, 1, label="Player 3's raiders boost")
-    assert labels == ["battle order, player 2", "initiative, player 1", "scatter",
-                      "Player 3's raiders boost, player 1"]
+    assert labels == ["player 2 rolls for battle order", "initiative, player 1", "scatter",
+                      "player 1 rolls for Player 3's raiders boost"]
     rolled = [event for event in game.events[-4:] if isinstance(event, Rolled)]
     assert [(event.label, event.told) for event in rolled] == [
         ("battle order", ""), ("initiative, player 0", "initiative, player 1"),

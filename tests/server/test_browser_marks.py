@@ -81,11 +81,12 @@ def test_the_header_names_the_seat_once_and_dice_awaited_hide_the_choices(
     assert header.count("player 1") == 1, header
     assert page.locator("#decisions .option-form, #decisions button").count() > 0
     waiting = {**snap, "decisions": [], "waiting_for_dice": True,
-               "roll": {"sides": 6, "count": 2, "label": "initiative, player 1"}}
+               "roll": {"sides": 6, "count": 2, "label": "player 1 rolls for Ajax beams"}}
     _show(page, waiting)
     assert page.locator("#decisions button, #decisions select").count() == 0
     assert "Waiting for the dice" in page.inner_text("#decisions")
-    assert "Roll 2 d6 for initiative, player 1" in page.inner_text("#dice-ask")
+    assert "Player 1 rolls for Ajax beams: roll 2 d6 and type the faces:" in page.inner_text(
+        "#dice-ask")
     _shot(page, "dice-awaited.png")
     page.close()
 

@@ -57,7 +57,7 @@ def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
 #: answered yet: the page sends nothing meanwhile).
 SEND_FOURS = """() => {
   if (document.querySelector('#dice-panel').hidden || acting) return null;
-  const asked = document.querySelector('#dice-ask').textContent.match(/Roll (\\d+) d/);
+  const asked = document.querySelector('#dice-ask').textContent.match(/[Rr]oll (\\d+) d/);
   document.querySelector('#dice-faces').value = Array(Number(asked[1])).fill('4').join(' ');
   const seen = document.body.dataset.states;
   document.querySelector('#dice-send').click();
@@ -70,7 +70,7 @@ def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
 ) -> None:
     page = _open_seat(server, browser, "dystopian-wars", "commodore", referee=True)
     page.wait_for_selector("#dice-panel:not([hidden])", timeout=30_000)
-    assert "Roll 1 d6 for player 1's battle order" in page.inner_text("#dice-ask")
+    assert "Player 1's battle order: roll 1 d6" in page.inner_text("#dice-ask")
     page.fill("#dice-faces", "a")  # a letter is named as typed, not sent as nothing
     page.click("#dice-send")
     assert page.inner_text("#message").startswith('"a" is not a die\'s face')

@@ -264,7 +264,7 @@ def test_each_dice_prompt_says_whose_roll_it_is(client: TestClient) -> None:
         reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [3]}, headers=auth(link))
         assert reply.status_code in (200, 202), reply.text
     assert labels == ["player 1's battle order", "player 2's battle order"]
-    assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for player 1's battle order"
+    assert str(NeedFaces(6, 1, labels[0])) == "player 1's battle order: type 1 face of a d6"
 
 
 def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:

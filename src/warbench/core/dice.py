@@ -101,16 +101,19 @@ def worded(source: DiceSource, label: str, told: str) -> DiceSource:
 
 
 def roller_label(words: str, player: int | None) -> str:
-    """A roll's words (:func:`roll_words`) as a person typing its faces reads them: naming
-    the player who rolls (counted from 1), where the rules know it and the words do not
-    already say so.
+    """A roll's words (:func:`roll_words`) as a person typing its faces reads them: a
+    phrase naming the player who rolls (counted from 1) first, where the rules know it
+    and the words do not already say so. Words only: the roll's label is its key.
 
-    >>> roller_label("battle order", 1), roller_label("initiative, player 1", 0)
-    ('battle order, player 2', 'initiative, player 1')
+    >>> roller_label("Kaze 1 gunnery", 1)
+    'player 2 rolls for Kaze 1 gunnery'
+    >>> roller_label("player 1's initiative", 0), roller_label("scatter", None)
+    ("player 1's initiative", 'scatter')
     """
     if player is None or re.search(rf"\b{player_name(player)}\b", words):
         return words
-    return f"{words}, {player_name(player)}" if words else player_name(player)
+    roller = player_name(player)
+    return f"{roller} rolls for {words}" if words else f"{roller} rolls"
 
 
 def check_faces(sides: int, count: int, faces: Sequence[object], label: str = "") -> list[int]:

@@ -39,7 +39,8 @@ class NeedFaces(Exception):
     """The rules rolled dice that nobody has typed yet (referee mode)."""
 
     def __init__(self, sides: int, count: int, label: str) -> None:
-        super().__init__(f"type {counted(count, 'face')} of a d{sides} for {label or 'a roll'}")
+        asked = f"type {counted(count, 'face')} of a d{sides}"  # after the roll's words, if any
+        super().__init__(f"{label}: {asked}" if label else asked)
         self.sides, self.count, self.label = sides, count, label
 
 

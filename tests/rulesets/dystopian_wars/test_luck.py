@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from warbench.core.dice import RefereeDice
+from warbench.core.engine import Game
 from warbench.core.events import Roll, RollEffect
 from warbench.core.luck import luck_report
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move, Reroll
@@ -43,6 +45,30 @@ def test_dw_every_roll_of_an_attack_names_the_seat_that_rolled() -> None:
     assert owners == {"initiative, player 0": 0, "initiative, player 1": 1,
                       "Sovereign gunnery attack on Kaiserin": 0, "Kaiserin shields": 1}
 
+
+def test_dw_luck_a_referee_is_asked_for_each_roll_as_the_player_who_rolls_it() -> None:
+    """DW-LUCK, DW-INITIATIVE (USERS journey 2: one person types every side's dice): each
+    roll is asked for as a phrase naming the player who rolls it first, counted from 1
+    ("player 1 rolls for Sovereign gunnery attack on Kaiserin"; it read "Sovereign gunnery
+    attack on Kaiserin, player 1"); an initiative roll, whose words name the player, as
+    they are. The labels a search keys its dice on stay as the rules wrote them."""
+    faces, asked = [*P0_FIRST, *([1] * 8)], []
+
+    def ask(sides: int, count: int, words: str) -> list[int]:
+        asked.append(words)
+        return [faces.pop(0) for _ in range(count)]
+
+    game = Game.new(RULES, setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 26.0, 180.0), name="Kaiserin")],
+    ), dice=RefereeDice(ask))
+    play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "fore turret"),), 1), CeaseFire())
+    assert asked == ["player 1's initiative", "player 2's initiative",
+                     "player 1 rolls for Sovereign gunnery attack on Kaiserin",
+                     "player 2 rolls for Kaiserin shields"]
+    assert [e.label for e in game.events if isinstance(e, Roll)] == [
+        "initiative, player 0", "initiative, player 1",
+        "Sovereign gunnery attack on Kaiserin", "Kaiserin shields"]
 
 def test_dw_an_attack_of_all_ones_is_bad_luck_for_the_attacker_hand_worked() -> None:
     """DW-AD, DW-GENERATORS, DW-LUCK: seven dice needing 4+ all miss: P(0 hits) is

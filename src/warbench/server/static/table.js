@@ -167,7 +167,10 @@ function showDice(roll) {
   $("dice-panel").hidden = !roll;
   if (!roll) return;
   const example = facesExample(roll);
-  $("dice-ask").textContent = `Roll ${roll.count} d${roll.sides} for ${roll.label || "a roll"} and type the faces:`;
+  // The roll's words first ("player 2 rolls for Kaze 1 gunnery"), then what to do.
+  const dice = `${roll.count} d${roll.sides} and type the faces:`;
+  const words = roll.label ? roll.label.charAt(0).toUpperCase() + roll.label.slice(1) : "";
+  $("dice-ask").textContent = words ? `${words}: roll ${dice}` : `Roll ${dice}`;
   $("dice-faces").placeholder = `faces, e.g. ${example}`;
   $("dice-send").onclick = () => {
     if (acting) return;  // a double click: the faces are on their way, the answer will come
