@@ -288,12 +288,13 @@ def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, 
     if shot.missed:
         notes.insert(0, f"{shot.missed}; {_range_words(data, me, target, strike)}")
     fury = me.fury - record.cost - boost_hit
+    if record.pow > 0:  # boosted first: the blast follows the fury the target's roll spends
+        answer = _boosted(asked, answer, lambda boosted: sequence_odds(
+            boosted, "magic", data, shot=shot, paid=_paid(True)), me, strike, fury)
     if shot.aoe:
         answer = with_blast(answer, data, state.models, me, target, strike, fury)
     if record.pow <= 0:
         return _with(answer, notes)
-    answer = _boosted(asked, answer, lambda boosted: sequence_odds(
-        boosted, "magic", data, shot=shot, paid=_paid(True)), me, strike, fury)
     return _with(answer, [*notes, *_after(me, target)])
 
 

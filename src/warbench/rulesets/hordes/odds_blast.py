@@ -8,7 +8,8 @@ others as the table lists them. A model's chance to be under the template is the
 hit chance where a direct hit's template covers it, and the miss chance times the
 deviation faces that cover it, counted face by face; what its damage roll leaves of it is
 the damage roll's own odds (:func:`.odds_others.damage_outcomes`), boosted too where the
-attacking warlock's fury buys a boost (HOR-BOOST). A warbeast under its own template whose
+attacking warlock's fury buys a boost, while it lasts in that order of rolls, the target's
+own roll too (HOR-BOOST: :meth:`Covered.spent`). A warbeast under its own template whose
 roll comes first may cripple its own body, and each roll after it is one die short: that
 is followed landing by landing, for the target too (its roll is first only on a hit). Each
 line is named as :func:`.odds_others.line_name` says (the board's label, the distance from
@@ -45,6 +46,8 @@ from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.deviation import FACES, Aim, landings
 from warbench.rulesets.hordes.names import model_labels
 from warbench.rulesets.hordes.odds_others import (
+    BOOSTED,
+    FURY_SHORT,
     damage_outcomes,
     line_name,
     target_transfer_note,
@@ -59,19 +62,31 @@ from warbench.rulesets.hordes.state import Model
 DEVIATIONS = len(FACES) ** 2
 #: The named chance of the target's attack roll that the other models' chances follow.
 HIT = "hit (each attack)"
+#: How the other models' ``(damage boosted)`` outcomes are counted (HOR-BOOST).
+BOOSTS_NOTE = ("(damage boosted) under the template: the warlock boosts each damage roll "
+               "while its fury lasts, in the game's order of rolls (on a hit the target's "
+               "first, then the others' as the table lists them; on a miss all in the "
+               "table's order); a line says where the fury may run out before its roll")
+#: Said where the target's own damage roll may come once the fury for boosts is spent.
+TARGET_SPENT = ("the target's (damage boosted): a deviated template may reach it after "
+                "other models' rolls have spent the fury, its roll then not boosted")
 
 
 @dataclass(frozen=True, slots=True)
 class Covered:
     """A model the template may cover: under it on a direct hit or not, and on how many of
     the 36 faces of a miss's deviation dice; of those, where the attacker is under the
-    template too and rolls its own damage first (``direct_after``, ``faces_after``)."""
+    template too and rolls its own damage first (``direct_after``, ``faces_after``); how
+    many damage rolls come before its own on a direct hit (``direct_before``), and on how
+    many faces ``n`` rolls do (``faces_before[n]``)."""
 
     model: Model
     direct: bool
     faces: int
     direct_after: bool = False
     faces_after: int = 0
+    direct_before: int = 0
+    faces_before: tuple[int, ...] = ()
 
     def chance(self, hit: float) -> float:
         """Its chance to be under the template, the attack roll hitting with ``hit``."""
@@ -81,6 +96,13 @@ class Covered:
         """Its chance to be under the template after the attacker's own damage roll."""
         return ((hit if self.direct_after else 0.0)
                 + (1.0 - hit) * self.faces_after / DEVIATIONS)
+
+    def spent(self, hit: float, fury: int) -> float:
+        """Its chance to be under the template with ``fury`` damage rolls or more before
+        its own: the warlock, boosting each roll while its ``fury`` lasts, has no boost
+        left for it (HOR-BOOST)."""
+        direct = hit if self.direct and self.direct_before >= fury else 0.0
+        return direct + (1.0 - hit) * sum(self.faces_before[fury:]) / DEVIATIONS
 
 
 def covered(data: HordesData, models: Sequence[Model], me: Model, target: Model,
@@ -102,16 +124,20 @@ def _reach(data: HordesData, models: Sequence[Model], me: Model, target: Model,
     direct_after = set(direct[direct.index(me.uid) + 1:]) if me.uid in direct else set()
     faces: dict[int, int] = {}
     faces_after: dict[int, int] = {}
+    faces_before: dict[int, list[int]] = {m.uid: [0] * len(models) for m in models}
     for centre in landings(blast_aim(data, me, target, strike), table):
         under = models_under(data, models, centre, strike.aoe)
         # a miss: every roll in the table's order, the attacker's too where it is under
         first = next((place[m.uid] for m in under if m.uid == me.uid), len(models))
-        for model in under:
+        for rolled, model in enumerate(under):
             faces[model.uid] = faces.get(model.uid, 0) + 1
+            faces_before[model.uid][rolled] += 1
             if place[model.uid] > first:
                 faces_after[model.uid] = faces_after.get(model.uid, 0) + 1
     return [Covered(m, m.uid in direct, faces.get(m.uid, 0), m.uid in direct_after,
-                    faces_after.get(m.uid, 0)) for m in models
+                    faces_after.get(m.uid, 0),
+                    direct.index(m.uid) + 1 if m.uid in direct else 0,
+                    tuple(faces_before[m.uid])) for m in models
             if m.uid == target.uid or m.uid in direct or m.uid in faces]
 
 
@@ -132,8 +158,8 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
             "of the 36 deviations (HOR-AOE)")))
     hit = answer.named.get(HIT, 0.0)
     rolls = strike.pow > 0 or strike.strength_damage
-    boosts = (False, True) if not me.beast and not strike.boost_damage and fury >= 1 else (
-        False,)
+    # a warlock boosts each damage roll while its fury lasts; only a beast harms itself
+    boosts = rolls and not me.beast and not strike.boost_damage and fury >= 1
     harm = _self_harm(data, me, strike) if rolls else 0.0
     aim = blast_aim(data, me, target, strike)
     # out of range (no hit): every template deviates from the range limit, not the target
@@ -146,21 +172,57 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
                 f'{gap(data, one.model, target):.1f}" from the target')
         name = line_name(data, models, labels[one.model.uid], me, one.model, away, reached,
                          fury, rolls)
-        under, after = one.chance(hit), one.after(hit) * harm
-        named = lines[name] = {"under the template": under}
-        for boosted in boosts if rolls else ():
-            plain = damage_outcomes(data, me, one.model, strike, boosted=boosted,
-                                    weak=is_crippled(data, me, "body"))
-            weak = damage_outcomes(data, me, one.model, strike, boosted=boosted,
-                                   weak=True) if after else plain
-            for outcome, p in plain.items():
-                named[outcome + (" (damage boosted)" if boosted else "")] = (
-                    under * p + after * (weak[outcome] - p))
+        spent = one.spent(hit, fury) if boosts else None
+        named = lines[name + (f", {FURY_SHORT}" if spent else "")] = {
+            "under the template": one.chance(hit)}
+        if rolls:
+            named.update(_outcomes(data, me, one, strike, hit, harm, spent))
     (own,) = [one for one in reach if one.model.uid == target.uid] or [Covered(target, False, 0)]
     answer = _target_after(answer, data, me, target, strike, own.after(hit) * harm)
+    spent = own.spent(hit, fury) if boosts else 0.0
+    answer = _target_spent(answer, data, me, target, strike, spent)
     told = target_transfer_note(data, models, target, me, reached, fury) if rolls else ()
     return dataclasses.replace(answer, others=lines, notes=(
-        *answer.notes, _note(data, me, strike, rolls, from_aim), *told))
+        *answer.notes, _note(data, me, strike, rolls, from_aim),
+        *((BOOSTS_NOTE,) if boosts else ()), *((TARGET_SPENT,) if spent > 0 else ()), *told))
+
+
+def _outcomes(data: HordesData, me: Model, one: Covered, strike: Strike, hit: float,
+              harm: float, spent: float | None) -> dict[str, float]:
+    """What ``me``'s attack leaves of the ``one`` model it may cover (``hit``: the attack
+    roll's chance; ``harm``: the attacker's own roll's chance of crippling its body): its
+    damage roll's outcomes times its chance to be under the template, one die short
+    after that roll; where a warlock boosts its damage rolls (it harms no body of its
+    own), boosted too, but for the chance ``spent`` that the fury is spent before it."""
+    crippled = is_crippled(data, me, "body")
+    under, after = one.chance(hit), one.after(hit) * harm
+    plain = damage_outcomes(data, me, one.model, strike, boosted=False, weak=crippled)
+    weak = damage_outcomes(data, me, one.model, strike, boosted=False,
+                           weak=True) if after else plain
+    named = {outcome: under * p + after * (weak[outcome] - p) for outcome, p in plain.items()}
+    if spent is not None:
+        boosted = damage_outcomes(data, me, one.model, strike, boosted=True, weak=crippled)
+        named.update({outcome + BOOSTED: under * p - spent * (p - plain[outcome])
+                      for outcome, p in boosted.items()})
+    return named
+
+
+def _target_spent(answer: OddsAnswer, data: HordesData, me: Model, target: Model,
+                  strike: Strike, spent: float) -> OddsAnswer:
+    """``answer`` where, with chance ``spent``, a deviated template catches the target
+    after as many damage rolls as the warlock's fury boosts: that share of its ``...
+    (damage boosted)`` outcomes is its damage roll's unboosted."""
+    if spent <= 0.0:
+        return answer
+    crippled = is_crippled(data, me, "body")
+    plain, boosted = (damage_outcomes(data, me, target, strike, boosted=b, weak=crippled)
+                      for b in (False, True))
+    named = dict(answer.named)
+    for outcome, p in boosted.items():
+        key = (outcome if outcome == "destroyed" else f"target's {outcome}") + BOOSTED
+        if key in named:
+            named[key] -= spent * (p - plain[outcome])
+    return dataclasses.replace(answer, named=named)
 
 
 def _note(data: HordesData, me: Model, strike: Strike, rolls: bool, from_aim: bool) -> str:
