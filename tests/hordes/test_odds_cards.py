@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 
+from tests.hordes.helpers import RULES, battle, script
 from warbench.cli import USAGE_ERROR, main
+from warbench.rulesets.hordes.damage import deal
 from warbench.rulesets.hordes.exact import attack_chances, boxes_dist
+from warbench.rulesets.hordes.profile import crippled_aspects
 
 
 def odds(capsys: pytest.CaptureFixture[str], *words: str) -> dict[str, Any]:
@@ -107,6 +110,38 @@ def test_hor_tough_destroyed_counts_the_tough_roll(
     saved_after_one = 35 / 36 / 3
     expected = 35 / 36 * 2 / 3 + (standing_after_one * 35 / 36 + saved_after_one) * 2 / 3
     assert two["outcomes"]["destroyed"] == pytest.approx(expected)
+
+
+def test_hor_tough_a_crippled_body_the_tough_roll_heals_gets_its_chance(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-TOUGH (seed l.97-99: on 5-6 one damage healed), HOR-SPIRAL-HEAL (l.507: a
+    healed circle restores its aspect; crippled aspects heal first, the body's before the
+    mind's): the Oakhide Brute one circle from destroyed, mind and body crippled, is
+    left with its body no longer crippled where the hit marks its last circle and the
+    tough roll keeps it in play; the game's own tough roll does so. The odds say both
+    aspects were crippled before, keep the mind's a fact (the tough roll never heals it)
+    and give the body its chance, by hand: each roll hits 35/36 and marks the last circle,
+    saved 1 in 3."""
+    game = battle([["maelis", "oakhide-brute"], ["vesk", "magma-titan"]],
+                  [[24, 12, 0], [24, 20, 0], [24, 45, 180], [24, 22.3, 180]],
+                  prepare=lambda state: state.models[1].__setattr__(
+                      "spiral", [4, 5, 5, 5, 5, 3]))
+    brute = game.state.models[1]
+    assert crippled_aspects(RULES.data, brute) == {"mind", "body"}
+    script(game, 6, 5)  # branch 6 (its last circle), then the tough roll: 5
+    deal(game, brute, 3, 3, False)
+    assert brute.alive and crippled_aspects(RULES.data, brute) == {"mind", "spirit"}
+    one = odds(capsys, "melee", "target=oakhide-brute", "skill=20", "power=30", "arm=0",
+               "marked=4,5,5,5,5,3")
+    assert one["facts"] == ["target's mind crippled already", "target's body crippled already"]
+    assert "target's mind crippled" not in one["outcomes"]
+    assert one["outcomes"]["target's body crippled"] == pytest.approx(1 - 35 / 36 / 3)
+    assert any(note.startswith("target's body crippled already: a tough roll")
+               for note in one["notes"])
+    untough = odds(capsys, "melee", "target=mosshound", "skill=20", "power=30", "arm=0",
+                   "marked=3,3,3,3,3,2")
+    assert "target's body crippled" not in untough["outcomes"]
 
 
 def test_hor_auto_effect_a_knockdown_weapon_makes_the_next_attack_hit(

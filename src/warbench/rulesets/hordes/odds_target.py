@@ -40,7 +40,9 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
     boxes without end) from ``start``, knocked ``down`` or not at first (``boosts``: see
     :func:`~warbench.rulesets.hordes.exact.sequence_after`); ``named`` and ``notes`` go
     first, the target's outcomes after them. A warbeast's aspect crippled at ``start`` is
-    a fact of the answer (``target's mind crippled already``), given no chance."""
+    a fact of the answer (``target's mind crippled already``), given no chance where it
+    stays crippled through the blows; where a tough roll may heal it (the body: crippled
+    aspects heal first), its chance of being crippled after them too, and a note."""
     sizes = target_sizes(record)
     tough = record is not None and "tough" in record.abilities
     save = (7 - TOUGH_NEEDED) / 6 if tough else 0.0
@@ -56,9 +58,16 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
         facts = tuple(f"target's {aspect} crippled already" for aspect in ASPECTS
                       if aspect in already)
         for aspect in ASPECTS:
-            if aspect not in already:  # one crippled already is a fact, not a chance
+            # one crippled already is a fact, not a chance, unless a tough roll may heal it
+            healed = any(aspect not in crippled(marked, sizes) for marked, _ in states)
+            if aspect not in already or healed:
                 named[f"target's {aspect} crippled"] = sum(
                     p for (marked, _), p in states.items() if aspect in crippled(marked, sizes))
+            if aspect in already and healed:
+                notes.append(f"target's {aspect} crippled already: a tough roll that keeps "
+                             f"{name} in play heals a circle of its {aspect} (crippled "
+                             "aspects heal first), so the attack may leave it no longer "
+                             "crippled (HOR-TOUGH, HOR-SPIRAL-HEAL)")
     if record is not None:
         named["destroyed"] = sum(p for (m, _), p in states.items() if sum(m) >= total)
     knocks = tough or down or any(b.knockdown or b.critical_knockdown for b in blows)
