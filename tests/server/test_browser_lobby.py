@@ -8,9 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
+from warbench.core.registry import ruleset
 
 SEEN = Path("/tmp") / "warbench-browser"  # screenshots to look at; docs/play/ is left alone
+DATA = Path(__file__).resolve().parents[2] / "src/warbench/rulesets"
 
 
 def test_the_lobby_offers_one_mission_2v2_for_four_and_keeps_pasted_lists(
@@ -80,10 +84,47 @@ def test_a_refused_game_shows_its_reason_and_no_list_report_for_no_list(
     page.click("#create")  # the second list is missing: a report per list
     page.wait_for_selector("#list-reports .problems li")
     page.locator("#lists textarea").nth(1).fill(lists[1])
-    page.fill("#scenario", "nowhere")
+    page.eval_on_selector(  # a name sent by hand (the lobby offers only the ruleset's)
+        "#scenario", "box => { box.append(new Option('nowhere', 'nowhere', true, true)); }")
     page.click("#create")
     page.wait_for_function(
         "() => document.querySelector('#create-message').innerText.includes('nowhere')")
     assert page.inner_text("#list-reports") == ""
     page.screenshot(path=str(SEEN / "lobby-refused.png"))
+    page.close()
+
+
+def test_the_scenario_of_a_game_from_lists_is_chosen_among_the_rulesets_own(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """Army lists: the Scenario box offers the scenarios of the ruleset chosen, the same names
+    ``Ruleset.setup_for`` takes, its default chosen; it follows a change of ruleset (none for
+    ROBOGEAR, whose missions are set-up options), and the game starts on the one picked."""
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.check("input[name=setup][value=lists]")
+    offered = "box => [...box.options].map((o) => [o.value, o.text])"
+    page.select_option("#ruleset", "dystopian-wars")
+    rules = ruleset("dystopian-wars")
+    assert page.eval_on_selector("#scenario", offered) == [
+        ["", f"{rules.default_list_scenario()} (default)"],
+        *([name, name] for name in rules.list_scenarios())]
+    page.select_option("#ruleset", "robogear")
+    assert not page.is_visible("#scenario")
+    page.select_option("#ruleset", "hordes")
+    rules = ruleset("hordes")
+    values = page.eval_on_selector("#scenario", "box => [...box.options].map((o) => o.value)")
+    assert sorted(values) == sorted(rules.list_scenarios()) and len(rules.list_scenarios()) > 1
+    assert page.input_value("#scenario") == rules.default_list_scenario()
+    chosen = next(name for name in values if name != rules.default_list_scenario())
+    page.select_option("#scenario", chosen)
+    for seat, name in enumerate(("ashen-hask", "thornwood-maelis")):
+        page.locator("#lists textarea").nth(seat).fill(
+            (DATA / "hordes/data/lists" / f"{name}.toml").read_text())
+    page.screenshot(path=str(SEEN / "lobby-scenario.png"))
+    page.click("#create")
+    page.wait_for_selector("#links .seat-link", timeout=20_000)
+    games = httpx.get(server + "/api/games").json()
+    assert [game["setup"]["layout"] for game in games if game["ruleset"] == "hordes"] == [chosen]
     page.close()

@@ -200,3 +200,39 @@ def test_a_units_card_on_the_table_is_the_catalog_stat_card(client: TestClient) 
     assert weapons["submunition pack"]["bands"] == [["0-6", "3d"], ["6-12", "2d"], ["12-18", "1d"]]
     assert card["points"] is not None and card["stats"]
     assert client.get("/api/rulesets/full-thrust/catalog/no-such").status_code == 404
+
+
+#: Two valid lists of each ruleset that plays scenarios with army lists.
+PAIRS = {
+    "armada": ("armada/data/lists", "comet-corsairs", "vanguard-picket"),
+    "full-thrust": ("full_thrust/data/lists", "kravak-raiders", "concord-line"),
+    "hordes": ("hordes/data/lists", "ashen-hask", "thornwood-maelis"),
+    "dystopian-wars": ("dystopian_wars/data/fleets", "britannia-patrol-500",
+                       "blazing-sun-patrol-500"),
+}
+
+
+def test_every_scenario_the_lobby_offers_starts_a_game_and_a_name_sent_by_hand_is_refused(
+    client: TestClient,
+) -> None:
+    """The lobby's Scenario choice for army lists offers what the server takes: each value
+    starts a game from two valid lists (the default first, sent empty where it has no name),
+    and a name the ruleset does not have is refused, naming its scenarios."""
+    rulesets = {item["id"]: item for item in client.get("/api/rulesets").json()}
+    assert rulesets["robogear"]["scenarios"] == []  # its missions are set-up options
+    for ruleset_id, (folder, *names) in PAIRS.items():
+        lists = [(Path(__file__).parents[2] / "src/warbench/rulesets" / folder / f"{name}.toml")
+                 .read_text() for name in names]
+        menu = rulesets[ruleset_id]["scenarios"]
+        assert menu[0]["caption"].endswith("(default)") and len(menu) >= 1
+        assert {item["value"] for item in menu} - {""} == set(
+            ruleset(ruleset_id).list_scenarios()), ruleset_id
+        for item in menu:
+            create(client, ruleset_id, [{"kind": "person"}] * 2, lists=lists,
+                   **({"scenario": item["value"]} if item["value"] else {}))
+        refused = client.post("/api/games", json={
+            "ruleset": ruleset_id, "seats": [{"kind": "person"}] * 2, "lists": lists,
+            "scenario": "nowhere"})
+        assert refused.status_code == 422, ruleset_id
+        detail = refused.json()["detail"]
+        assert "'nowhere'" in detail and all(item["value"] in detail for item in menu[1:])

@@ -284,6 +284,16 @@ class Ruleset(ABC, Generic[S, D]):
         """
         raise SetupError(f"{self.id} cannot start a game from army lists yet")
 
+    def list_scenarios(self) -> tuple[str, ...]:
+        """The scenarios :meth:`setup_for` takes by name, apart from the
+        :meth:`setup_options` (a lobby offers those as options); empty where it takes none."""
+        return ()
+
+    def default_list_scenario(self) -> str:
+        """What :meth:`setup_for` plays given no scenario: one of :meth:`list_scenarios`,
+        or the table it sets up in words where that has no name."""
+        return ""
+
     def list_formats(self) -> tuple[str, ...]:
         """Names of the list-building formats (open, tournament...); empty if only one."""
         return ()

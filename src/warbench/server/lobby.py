@@ -78,6 +78,7 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
         "players": [rules.min_players, rules.max_players],
         "bots": list(rules.bots()),
         "formats": list(rules.list_formats()),
+        "scenarios": scenario_menu(rules),
         "options": dict(rules.setup_options()),
         "choices": {
             name: {"group": choice.group, "players": list(choice.players)}
@@ -95,6 +96,18 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
             for name, attack in rules.attacks().items()
         },
     }
+
+
+def scenario_menu(rules: Ruleset[Any, Any]) -> list[dict[str, str]]:
+    """The lobby's Scenario choice for army lists: the ruleset's default first, then its other
+    scenarios; each the ``value`` the form sends (empty for a default with no name: the form
+    then sends none) and its ``caption``. Empty where :meth:`Ruleset.setup_for` takes none."""
+    names = rules.list_scenarios()
+    if not names:
+        return []
+    default = rules.default_list_scenario()
+    first = {"value": default if default in names else "", "caption": f"{default} (default)"}
+    return [first, *({"value": name, "caption": name} for name in names if name != default)]
 
 
 def game_kind(rules: Ruleset[Any, Any], setup: Mapping[str, Any], players: int,

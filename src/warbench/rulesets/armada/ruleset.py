@@ -293,8 +293,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         """A battle between the armadas of these lists (scenario ``battle``, the default:
         distance 3d6+5, each side in a line); :class:`SetupError` lists every violation."""
         self.check_players(len(armies))
-        if scenario not in (None, "battle"):
-            raise SetupError(f"armada has no scenario {scenario!r} (scenarios: battle)")
+        if scenario not in (None, *self.list_scenarios()):
+            raise SetupError(f"armada has no scenario {scenario!r} (scenarios:"
+                             f" {', '.join(self.list_scenarios())})")
         problems: list[str] = []
         armadas: list[dict[str, Any]] = []
         for player, army in enumerate(armies):
@@ -309,6 +310,12 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         if problems:
             raise SetupError("\n".join(problems))
         return {"armadas": armadas}
+
+    def list_scenarios(self) -> tuple[str, ...]:
+        return ("battle",)
+
+    def default_list_scenario(self) -> str:
+        return "battle"
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         """Fleet templates and officer roles priced, and the armada's list rules."""

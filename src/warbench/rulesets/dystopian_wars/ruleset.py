@@ -177,6 +177,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             raise SetupError("; ".join(problems))
         return setup_from_armies(armies, scenario, self.data)
 
+    def list_scenarios(self) -> tuple[str, ...]:
+        return SCENARIOS
+
+    def default_list_scenario(self) -> str:
+        """The demo table, at sea unless no list fields a ship (DW-TABLE-SURFACE)."""
+        return "the demo table"
+
     def list_formats(self) -> tuple[str, ...]:
         return tuple(FORMATS)
 

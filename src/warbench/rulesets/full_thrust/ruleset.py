@@ -132,14 +132,21 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     ) -> dict[str, Any]:
         self.check_players(len(armies))
         check_armies(self.data, armies, self.id)
-        movement = scenario or "cinematic"
-        if movement not in ("cinematic", "vector"):
+        movement = scenario or self.default_list_scenario()
+        if movement not in self.list_scenarios():
             raise SetupError(f"scenario {scenario!r}: use 'cinematic' or 'vector' movement")
         return {
             "fleets": [army_setup(self.data, army) for army in armies],
             "turns": self.data.rules.game.turns,
             "movement": movement,
         }
+
+    def list_scenarios(self) -> tuple[str, ...]:
+        """The movement rules: cinematic (the default) or vector."""
+        return ("cinematic", "vector")
+
+    def default_list_scenario(self) -> str:
+        return "cinematic"
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         faction = army.faction or ""

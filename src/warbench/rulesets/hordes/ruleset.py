@@ -116,11 +116,18 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
             problems += [f"armies[{player}] ({army.name}) {v}" for v in report.violations]
         if problems:
             raise SetupError("\n".join(problems))
-        layout = scenario or "standard"
-        if layout not in self.data.layouts:
+        layout = scenario or self.default_list_scenario()
+        if layout not in self.list_scenarios():
             raise SetupError(f"hordes has no layout {layout!r} ({', '.join(self.data.layouts)})")
         return {"armies": [{"name": army.name, "models": roster(army)} for army in armies],
                 "layout": layout}
+
+    def list_scenarios(self) -> tuple[str, ...]:
+        """The terrain layouts of ``terrain.toml``."""
+        return tuple(self.data.layouts)
+
+    def default_list_scenario(self) -> str:
+        return "standard"
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         return army_rules(self.data, army)

@@ -19,8 +19,17 @@ function renderPlayers() {
   $("players").innerHTML = counts.join("");
   if (before >= fewest && before <= most) $("players").value = String(before);
   $("players-box").hidden = fewest === most;
+  renderScenarios();
   renderOptions();
   renderSeats();
+}
+
+// The scenarios a game from army lists may be played on, the ruleset's default chosen (none
+// offered where its variations are all set-up options: ROBOGEAR's missions).
+function renderScenarios() {
+  const scenarios = current().scenarios || [];
+  $("scenario").innerHTML = scenarios.map((s) => `<option value="${escapeHtml(s.value)}">${escapeHtml(s.caption)}</option>`).join("");
+  $("scenario-box").hidden = !scenarios.length;
 }
 
 // The set-up options: a checkbox each, or one radio button each among options of a group
