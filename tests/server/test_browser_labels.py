@@ -6,6 +6,7 @@ unit's tick. Moments are built in Python and handed to the page's own ``showStat
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
@@ -179,3 +180,59 @@ _OWNED = """() => {
         const own = pieces.find(([, r]) => r.left <= a.x && a.x <= r.right
                                         && r.top <= a.y && a.y <= r.bottom);
         return [own ? own[0] : null, [a.x, a.y, b.x, b.y]]; }) }; }"""
+
+
+#: Every text drawn on the board (pieces' and terrain's labels, keys, attacks' labels) as
+#: its class, what it names and its box in screen pixels.
+_TEXTS = """() => [...document.querySelectorAll(
+    '#board text.shape-label, #board text.shape-key, #board text.attack-label')].map((t) => {
+    const b = t.getBoundingClientRect();
+    return [t.getAttribute('class'), t.getAttribute('data-for') || t.textContent,
+            b.left, b.top, b.right, b.bottom]; })"""
+
+
+def _dw_fleets_of_1000_points(steps: int) -> Any:
+    """Britannia's and Prussia's 1000-point fleets from their lists, the commodore bot
+    playing both (seed 3) for ``steps`` decisions; the attacks the spectators last saw."""
+    from pathlib import Path
+
+    from warbench.core.engine import Game
+    from warbench.core.match import play_next_decision
+    from warbench.core.moments import SeenAttacks, actor_of
+    from warbench.core.registry import ruleset
+    from warbench.core.rng import seed_for
+    from warbench.server.lobby import parse_list
+    from warbench.server.snapshot import SPECTATOR
+
+    rules = ruleset("dystopian-wars")
+    fleets = Path(__file__).resolve().parents[2] / "src/warbench/rulesets/dystopian_wars/data"
+    fleets /= "fleets"
+    armies = [parse_list((fleets / f"{name}-1000.toml").read_text(), seat)
+              for seat, name in enumerate(("britannia", "prussia"))]
+    game = Game.new(rules, rules.setup_for(armies), seed=3)
+    bots = [rules.bots()["commodore"](seed_for(3, 100 + seat)) for seat in range(2)]
+    seen = SeenAttacks(rules, [0, 1, SPECTATOR])
+    for step in range(1, steps + 1):
+        first = len(game.events)
+        play_next_decision(game, bots)
+        seen.saw(game.state, step, game.events[first:], actor_of(game.journal, step))
+    return snapshot(game, SPECTATOR, attacks=seen.last(SPECTATOR))
+
+
+def test_no_two_texts_on_a_crowded_dystopian_wars_table_overlap(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """The web table (engine default: the seed draws no table): two 1000-point fleets in
+    their fourth turn, too crowded for labels, so each piece has its key. No key, terrain
+    name or attack's label lies over another: the keys were placed clear of each other only
+    (a key sat on "the Needles"), and the attacks' labels, drawn larger than the scene had
+    spaced them, met each other ("Lancer 1: turret ..." over "Lancer 1: torpedoes ...")."""
+    page = _open_seat(server, browser, "dystopian-wars", "random")
+    _show(page, _dw_fleets_of_1000_points(260))
+    page.wait_for_selector("#board text.shape-key", timeout=10_000)
+    texts = page.evaluate(_TEXTS)
+    assert {text[0] for text in texts} == {"shape-label", "shape-key", "attack-label"}
+    for first, second in itertools.combinations(texts, 2):
+        assert not Box(*first[2:]).overlaps(Box(*second[2:])), (first, second)
+    _shot(page, "dw-crowded-labels.png")
+    page.close()

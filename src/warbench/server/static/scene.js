@@ -334,11 +334,21 @@ function drawAttacks(scene, layer, strikeLayer, labelLayer, unit, fy, least) {
   const labelled = attacks.filter((a) => a.label).length;
   const labels = labelled ? (scene.labels || []).slice(-labelled) : [];
   const font = Math.max(scene.em || unit * 0.6, unit * 0.55, least);  // never under LABEL_PX
+  // A font larger than the scene's em outgrows the boxes the scene kept apart: a label that
+  // then meets one drawn before it moves up or down, a line's height at a time, till clear.
+  const drawn = [];
+  const meets = (b) => drawn.some((o) => b.x < o.x + o.width && o.x < b.x + b.width && b.y < o.y + o.height && o.y < b.y + b.height);
   for (const label of labels) {
     const lines = label.text.split("\n");
-    const text = svgEl("text", { x: label.x, y: fy(label.y) - ((lines.length - 1) * font * 1.15) / 2 + font * 0.35, "text-anchor": "middle", class: "attack-label", "font-size": font, "stroke-width": font * 0.25 });
+    const y = fy(label.y) - ((lines.length - 1) * font * 1.15) / 2 + font * 0.35;
+    const text = svgEl("text", { x: label.x, y, "text-anchor": "middle", class: "attack-label", "font-size": font, "stroke-width": font * 0.25 });
     lines.forEach((line, i) => { const span = svgEl("tspan", { x: label.x, dy: i ? font * 1.15 : 0 }); span.textContent = line; text.append(span); });
     labelLayer.append(text);
+    if (!text.getBBox) continue;
+    const box = text.getBBox(), step = box.height + font * 0.2;
+    const shift = [0, 1, -1, 2, -2, 3, -3, 4, -4].map((n) => n * step).find((dy) => !meets({ x: box.x, y: box.y + dy, width: box.width, height: box.height })) || 0;
+    text.setAttribute("y", y + shift);
+    drawn.push({ x: box.x, y: box.y + shift, width: box.width, height: box.height });
   }
 }
 
@@ -392,7 +402,7 @@ function drawLabels(svg, scene, layers, shapes, ticks, unit, pad) {
         const past = reach(shape) * 1.5 + font * 0.6;
         spots.push([shape.x + aside, level], [shape.x - aside, level], ...sides.map((below) => at(below, past)));
       }
-      const box = ([x, ty]) => ({ x0: x - width / 2, x1: x + width / 2, y0: ty - font, y1: ty + font * 0.2 + extra });
+      const box = ([x, ty]) => ({ x0: x - width / 2, x1: x + width / 2, y0: ty - font, y1: ty + font * 0.3 + extra });
       const clear = (b, others) => !others.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
       // free of the ticks too where any spot is; else of the pieces and labels alone
       const free = (b) => clear(b, placed) && clear(b, lines);
@@ -401,19 +411,25 @@ function drawLabels(svg, scene, layers, shapes, ticks, unit, pad) {
         const xs = shape.points.map(([x]) => x), ys = shape.points.map(([, y]) => fy(y));
         spots.push([(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2 + font * 0.35 - extra / 2]);
       }
-      const spot = spots.find((at) => free(box(at))) || spots.find((at) => clear(box(at), placed));
+      const pick = (list) => list.find((at) => free(box(at))) || list.find((at) => clear(box(at), placed));
+      // farther off (nobody's things only), on the table, with a line to it
+      const onTable = (b) => b.x0 >= 0 && b.x1 <= scene.width && b.y0 >= 0 && b.y1 <= scene.height;
+      const far = isPiece(shape) ? [] : farSpots(shape.x, fy(shape.y) + font * 0.35 - extra / 2, offset, width, font).filter((at) => onTable(box(at)));
+      const spot = pick(spots) || pick(far);
       if (spot === undefined && isPiece(shape)) { dropped += 1; continue; }
-      if (spot !== undefined) placed.push(box(spot));
       const [x, y] = spot || spots[0];
-      texts.push({ x, y, lines: words, under: spot === undefined });
+      placed.push(box([x, y]));  // a label under the pieces too: no key is put over it
+      const line = far.includes(spot) ? leader(shape.x, fy(shape.y), box([x, y])) : null;
+      texts.push({ x, y, lines: words, under: spot === undefined, line });
     }
-    return { texts, dropped };
+    return { texts, dropped, placed: placed.slice(bodies.length + attackLabels.length) };
   };
   const scenery = shapes.filter((shape) => !isPiece(shape));
   const full = plan([...pieces, ...scenery]);
   const crowded = full.dropped > 0;
-  const drawn = crowded ? plan(scenery).texts : full.texts;
+  const chosen = crowded ? plan(scenery) : full, drawn = chosen.texts;
   for (const t of drawn) {
+    if (t.line) layers.labels.append(svgEl("line", { ...t.line, stroke: "#555", "stroke-width": unit * 0.04, "stroke-dasharray": `${unit * 0.15} ${unit * 0.1}`, "pointer-events": "none", class: "label-line" }));
     const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": font, "data-for": t.lines[0] });
     t.lines.forEach((line, i) => {
       const span = svgEl("tspan", { x: t.x, dy: i ? font * 1.1 : 0, class: i ? "shape-damage" : "" });
@@ -428,7 +444,7 @@ function drawLabels(svg, scene, layers, shapes, ticks, unit, pad) {
     const number = shape.label.match(/^(\d+)\s+(.*)$/);
     return { shape, number, key: shape.key || (number ? number[1] : String(shape.index)), font: Math.max(least * 1.1, shape.size * 0.9) };
   });
-  const spots = placeKeys(marks, lines, unit, fy);
+  const spots = placeKeys(marks, lines, unit, fy, [...attackLabels, ...chosen.placed]);
   for (const mark of marks) {
     const { shape, number, key, font: size } = mark, spot = spots.get(mark);
     if (spot.line) layers.labels.append(svgEl("line", { ...spot.line, stroke: "#222", "stroke-width": unit * 0.06, "pointer-events": "none", class: "key-line", "data-key": key }));
@@ -441,14 +457,37 @@ function drawLabels(svg, scene, layers, shapes, ticks, unit, pad) {
   return keys;
 }
 
+// Spots for a label that finds none beside its anchor (x, y: its first line's baseline, in
+// SVG units): on rings of growing radius round it, right, left, above, below, then the
+// diagonals, so that a crowded table's terrain names lie clear of the other labels.
+function farSpots(x, y, offset, width, font) {
+  const spots = [];
+  for (let ring = 1; ring <= 8; ring++) {
+    const gap = offset + font * 1.2 * ring;
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, -1], [0, 1], [1, -1], [-1, -1], [1, 1], [-1, 1]]) {
+      spots.push([x + dx * (gap + width / 2), y + dy * gap]);
+    }
+  }
+  return spots;
+}
+
+// A line from a point (or the rim of a disc of radius ``r`` round it) to the nearest edge of
+// a box (x0, x1, y0, y1) placed away from it: which piece a key, or which ground a name, is.
+function leader(x, y, box, r = 0) {
+  const nx = Math.min(Math.max(x, box.x0), box.x1), ny = Math.min(Math.max(y, box.y0), box.y1);
+  const angle = Math.atan2(ny - y, nx - x);
+  return { x1: x + Math.cos(angle) * r, y1: y + Math.sin(angle) * r, x2: nx, y2: ny };
+}
+
 // Where each key of a crowded table goes (in SVG units; y down): on its piece, the biggest
-// pieces first, where it touches no key placed before, covers no other piece and crosses no
+// pieces first, where it touches no key placed before nor any label drawn already
+// (``taken``: the attacks' and the terrain's), covers no other piece and crosses no
 // other piece's facing tick (``lines``: each tick's box and its piece; a key may lie over its
 // own); else beside the piece on rings of growing radius (right, left, above, below, then the
 // diagonals), clear of the other keys and, where it can be, of the other pieces and their
 // ticks, with a line from the piece's rim to the key. Troopers standing base to base so keep
 // numbers that can be read, as the table pictures do (core/labels.py).
-function placeKeys(marks, lines, unit, fy) {
+function placeKeys(marks, lines, unit, fy, taken) {
   const reach = (shape) => Math.max(shape.size || 0, (shape.length || 0) / 2);
   const overlap = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
   const covers = (box, shape) => {  // the box over the piece's body (a disc, else its square)
@@ -457,7 +496,7 @@ function placeKeys(marks, lines, unit, fy) {
     const nx = Math.min(Math.max(x, box.x0), box.x1), ny = Math.min(Math.max(y, box.y0), box.y1);
     return Math.hypot(nx - x, ny - y) < r;
   };
-  const placed = [], spots = new Map();
+  const placed = [...taken], spots = new Map();
   const order = marks.map((mark, i) => i).sort((a, b) => reach(marks[b].shape) - reach(marks[a].shape) || a - b);
   for (const i of order) {
     const mark = marks[i], shape = mark.shape, font = mark.font;
@@ -480,11 +519,7 @@ function placeKeys(marks, lines, unit, fy) {
       || candidates.find(clear) || candidates[0];
     placed.push(chosen);
     const spot = { x: chosen.cx, y: chosen.cy, line: null };
-    if (chosen !== candidates[0]) {  // a line from the rim towards the key, to its edge
-      const angle = Math.atan2(chosen.cy - y, chosen.cx - x);
-      const nx = Math.min(Math.max(x, chosen.x0), chosen.x1), ny = Math.min(Math.max(y, chosen.y0), chosen.y1);
-      spot.line = { x1: x + Math.cos(angle) * r, y1: y + Math.sin(angle) * r, x2: nx, y2: ny };
-    }
+    if (chosen !== candidates[0]) spot.line = leader(x, y, chosen, r);  // from the rim to the key
     spots.set(mark, spot);
   }
   return spots;
