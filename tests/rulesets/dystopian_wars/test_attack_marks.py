@@ -4,6 +4,7 @@ are rolled, with the hits that counted, solid for a hit and dashed for a miss.""
 from __future__ import annotations
 
 from warbench import ruleset
+from warbench.core.engine import Game
 from warbench.core.match import play_match
 from warbench.core.replay import replay_steps
 from warbench.rulesets.dystopian_wars.events import AttackDeclared, AttackRolled
@@ -35,3 +36,35 @@ def test_an_attack_is_drawn_declared_then_rolled_with_the_hits_that_counted() ->
             target = game.state.models[rolls[0].target]
             assert all(f" at {target.name}\n" in mark.label for mark in first)
     assert declared_only and rolled_only, (declared_only, rolled_only)
+
+
+def test_dw_bombs_an_attack_along_the_aft_channel_is_drawn() -> None:
+    """DW-BOMBS: a rotor's or bomber's bombs fall along its aft channel, which is no arc of
+    the table's wedges; drawing the attack raised a KeyError ('aft-channel'), which broke the
+    web table's picture of any game where a Britannian rotor bombed."""
+    from warbench.rulesets.dystopian_wars.data import DATA_DIR, load_fleet
+
+    fleets = [load_fleet(DATA_DIR / "fleets" / f"{name}-1000.toml")
+              for name in ("britannia", "prussia")]
+    game = Game.new(RULES, RULES.setup_for(fleets), seed=5)
+    state = game.state
+    bomber = next(model for model in state.models
+                  if RULES.data.models[model.cls].mount("bombs") is not None
+                  and RULES.data.models[model.cls].mount("bombs").arc == "aft-channel")
+    target = next(model for model in state.models if model.player != bomber.player)
+    rolled = AttackRolled(target.uid, dice=8, hits=3, cancelled=0, shields=0, final=3,
+                          guns=((bomber.uid, "bombs"),), band=1, needed=4)
+    (mark,) = RULES.attacks_drawn(state, [rolled])
+    assert mark.label.startswith(f"{bomber.name}: bombs at {target.name}\n")
+    assert (mark.arc_start, mark.arc_end) == (0.0, 360.0) and mark.far == 8.0  # band 1
+
+
+def test_dw_bombs_every_arc_a_card_may_name_is_an_arc_or_a_channel_the_picture_knows() -> None:
+    """A designer's card may give a weapon any arc the data schema takes: each must be one
+    the picture draws as a wedge (ARCS) or a fixed channel (CHANNELS, drawn all round)."""
+    from typing import get_args
+
+    from warbench.rulesets.dystopian_wars.data import ArcName
+    from warbench.rulesets.dystopian_wars.geometry import ARCS, CHANNELS
+
+    assert set(get_args(ArcName)) == set(ARCS) | set(CHANNELS)

@@ -10,7 +10,7 @@ from warbench.core.table import Attack
 from warbench.core.words import counted, player_name
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import AttackDeclared, AttackRolled
-from warbench.rulesets.dystopian_wars.geometry import ARCS, BANDS
+from warbench.rulesets.dystopian_wars.geometry import ARCS, BANDS, CHANNELS
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
 #: Markers no critical hit names, in words: the one for a model with no assault points
@@ -86,7 +86,9 @@ def attacks_drawn(data: RulesData, state: DWState, events: Sequence[Event]) -> t
 
 def _marks(data: RulesData, state: DWState, guns: Sequence[tuple[int, str]], target_uid: int,
            dice: int, band: int, needed: int, roll: AttackRolled | None) -> list[Attack]:
-    """The marks of one attack, a mark per shooting model."""
+    """The marks of one attack, a mark per shooting model. A weapon of a fixed channel
+    (bombs dropped along the aft channel, DW-BOMBS) has no arc's wedge to draw: its band
+    is drawn all round."""
     target = state.models[target_uid]
     mounts: dict[int, list[str]] = {}
     for uid, mount in guns:
@@ -98,7 +100,8 @@ def _marks(data: RulesData, state: DWState, guns: Sequence[tuple[int, str]], tar
         gun = data.models[shooter.cls].mount(names[0])
         marks.append(Attack.fired(
             (shooter.x, shooter.y), shooter.heading, (target.x, target.y),
-            arc=None if gun is None else ARCS[gun.arc], bands=BANDS, band=band,
+            arc=None if gun is None or gun.arc in CHANNELS else ARCS[gun.arc],
+            bands=BANDS, band=band,
             label=f"{shooter.name}: {', '.join(names)} at {target.name}\n"
             f"{counted(dice, 'die')} band {band} {needed}+{result}",
             player=shooter.player, hit=roll is None or roll.final > 0,
