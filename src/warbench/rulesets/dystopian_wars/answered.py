@@ -106,7 +106,8 @@ def attack_odds(
     target = state.models[attack.target]
     lead = state.models[attack.guns[0][0]]
     lead_spec, target_spec = data.models[lead.cls], data.models[target.cls]
-    dogfight = lead_spec.tiny and target_spec.tiny
+    # a wing's ack-ack meets its answer at the same time (steps 4b, 4c)
+    simultaneous = lead_spec.tiny and attack.kind == AA_GUN
     rolls: list[AnswerRoll] = []
     notes: list[str] = []
     burnt: set[int] = set()  # the wings that answered, one fuel each
@@ -150,7 +151,7 @@ def attack_odds(
     rolled = strike(Strike(
         attack.dice, attack.needed + len(evasion), tuple(rolls),
         Wing(lead.tokens, lead.fuel) if lead_spec.tiny else None,
-        attack.tokens if lead_spec.tiny else 0, dogfight,
+        attack.tokens if lead_spec.tiny else 0, simultaneous,
         attack.bonus + squadron_card_dice(state, data, lead),
         attack.band >= 3 and fog_in_force(state, data),
         target_spec.shield if shielded else 0,
@@ -171,7 +172,9 @@ def attack_odds(
     assert damage is not None and damage.hull is not None  # the hull left is known
     named = damage.named()
     if lead_spec.tiny and rolled.attacker_lost:
-        named["attacker lost first"] = rolled.attacker_lost
+        # at the same time as its ack-ack, or first, before its attack dice (DW-AA-ANSWER)
+        lost = "attacker lost" if simultaneous else "attacker lost first"
+        named[lost] = rolled.attacker_lost
     if rolled.counter is not None:
         named.update(rolled.counter.named("attacker "))
     return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))

@@ -76,12 +76,12 @@ def answer_means(state: DWState, data: RulesData, attack: Attack) -> dict[str, i
     a diving model's attack within 4 inches (of the diver) or else against torpedoes (of the
     target). Both reach a flyer's torpedoes within 8 inches and a diving model's rockets
     within 4 (DW-CC-ANSWER). Ack-ack and charges used as attacks go unanswered, but for a
-    wing's ack-ack at another wing (a dogfight: the wing attacked answers with its own)."""
+    wing's ack-ack (steps 4b and 4c: the wing or other flyer it attacks answers with its
+    own, seed l.629, DW-WING-AA-ANSWER)."""
     target = state.models[attack.target]
     lead = state.models[attack.guns[0][0]]
     lead_spec, target_spec = data.models[lead.cls], data.models[target.cls]
-    dogfight = lead_spec.tiny and target_spec.tiny
-    if attack.kind == CC_GUN or (attack.kind == AA_GUN and not dogfight):
+    if attack.kind == CC_GUN or (attack.kind == AA_GUN and not lead_spec.tiny):
         return {}
     apart = gap(body_of(lead, lead_spec), body_of(target, target_spec))
     means: dict[str, int] = {}
@@ -102,7 +102,9 @@ def answers_with(
     """Whether ``model`` (of the attacked squadron) answers an attack led by ``lead`` with
     ``kind``, being in range of ``anchor`` (:func:`answer_means`): ack-ack within 8 inches
     (tiny flyers' 4), charges within 4 (tiny flyers' 2, DW-TINY-AA-RANGE), never charges
-    between land and naval models."""
+    between land and naval models, never from tokens aboard a carrier (DW-AA-CARRIED)."""
+    if model.carried_by >= 0:
+        return False
     spec = data.models[model.cls]
     if kind == AA_GUN:
         reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
@@ -161,9 +163,9 @@ def resolve_attack(
     target_spec = data.models[target.cls]
     cancelled = 0
     dice = attack.dice
-    # tiny flyers fighting tiny flyers fire at the same time: the answer costs the
-    # attacking wing nothing of this attack
-    dogfight = lead_spec.tiny and target_spec.tiny
+    # a wing's ack-ack and the answer to it fire at the same time (steps 4b, 4c: a
+    # dogfight, or at another flyer): the answer costs the attacking wing nothing of it
+    simultaneous = lead_spec.tiny and attack.kind == AA_GUN
     if attack.answer and attack.responders:
         rolls, wings, each = answer_rolls(state, data, attack)
         fuelled: set[int] = set()
@@ -188,7 +190,7 @@ def resolve_attack(
                 lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
                                                   label=f"{model.name} ack-ack at {lead.name}",
                                                   by_model=uid)
-                if lost and not dogfight:
+                if lost and not simultaneous:
                     game.emit(
                         AttackLost(
                             target=target.uid,
@@ -203,7 +205,7 @@ def resolve_attack(
             cancelled += saved
     # why the dice rolled are not those declared, said with the roll
     changes: list[str] = []
-    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens and not dogfight:
+    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens and not simultaneous:
         dice = dice * lead.tokens // attack.tokens
         changes.append(f"{lead.tokens} of its {counted(attack.tokens, 'token')} left")
     if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):

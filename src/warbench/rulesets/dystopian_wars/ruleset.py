@@ -62,7 +62,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         " still held at the end once more"
     )
     name = "Dystopian Wars (1st edition)"
-    version = "0.15"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.16"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -117,7 +117,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # every text for people counts them ("Fighter wing (P1)" for seat 0, was "(P0)"): the
     # names are in the state, so set-ups with such names hash differently from 0.13's;
     # 0.15: a fog card halves an attack's dice never below 1 (DW-AD-MIN): a 1-die attack in
-    # band 3 or 4 under fog rolls 1 die, no longer none
+    # band 3 or 4 under fog rolls 1 die, no longer none;
+    # 0.16: the later-chapters seed audit's fixes (a flyer attacked by a wing's ack-ack
+    # answers it with its own, at the same time, DW-WING-AA-ANSWER; tokens aboard a
+    # carrier answer no attack, DW-AA-CARRIED)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

@@ -14,7 +14,7 @@ two are independent.
 A :class:`Strike` is an attack as :func:`~.attack_rolls.resolve_attack` rolls it, in plain
 numbers: the answer's rolls in order (ack-ack at an attacking wing striking its tokens and
 fuel, every other answer cancelling hits: a 5 one, a 6 two and another die), a wing lost
-ending its attack (but for a dogfight, fought at the same time), one thinned rolling the
+ending its attack (but for a wing's ack-ack, fought at the same time), one thinned rolling the
 dice its tokens left; then card dice, fog, the number needed, shield generators and
 reaction cards' saves, into :func:`~.exact.damage_odds`; or, at a wing, its fate.
 
@@ -98,8 +98,9 @@ class Strike:
     """An attack in numbers: ``dice`` declared, needing ``needed`` (reaction cards' evasion
     included), the answer's rolls in the order rolled, the attacking wing as the answer
     meets it (``None`` for any other attacker) and its tokens when it declared (its dice
-    fall with the tokens it keeps; 0: never thinned), whether it is a dogfight (fought at
-    the same time: the answer neither thins nor stops it); dice added after (cards), fog
+    fall with the tokens it keeps; 0: never thinned), whether it is fought at the same
+    time as its answer (a wing's ack-ack, a dogfight or at another flyer: the answer
+    neither thins nor stops it); dice added after (cards), fog
     (halves the dice), shield generator dice and cards' saves; and what is attacked: a wing
     (``wing``) or a model (``ship``, absent when its DR and CR are not known); and the
     patrol wings' strikes back at an attacking model (``counters``: dice and number needed
@@ -110,7 +111,7 @@ class Strike:
     answers: tuple[AnswerRoll, ...] = ()
     attacker: Wing | None = None
     declared_tokens: int = 0
-    dogfight: bool = False
+    simultaneous: bool = False
     extra_dice: int = 0
     fog: bool = False
     shield: int = 0
@@ -234,11 +235,11 @@ def strike(attack: Strike, extra: Dist | None = None) -> StrikeOdds:
     for (left, fuel), chance in fates.items():
         if chance <= 0.0:
             continue
-        if wing is not None and (left, fuel) == LOST and not attack.dogfight:
+        if wing is not None and (left, fuel) == LOST and not attack.simultaneous:
             parts.append((chance, Dist.constant(0)))  # the wing is down: its attack is over
             continue
         dice = attack.dice
-        if attack.declared_tokens and left < attack.declared_tokens and not attack.dogfight:
+        if attack.declared_tokens and left < attack.declared_tokens and not attack.simultaneous:
             dice = dice * left // attack.declared_tokens
         dice += attack.extra_dice
         if attack.fog:

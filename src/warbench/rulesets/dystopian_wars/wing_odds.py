@@ -192,7 +192,7 @@ class DogfightOdds(_WingOdds):
                 answers = (AnswerRoll(back, back_needed, True, words),)
                 notes.append(words)
         wing = Wing(tokens, options.fuel) if tokens is not None else None
-        rolled = strike(Strike(dice, needed, answers, wing, tokens or 0, dogfight=True,
+        rolled = strike(Strike(dice, needed, answers, wing, tokens or 0, simultaneous=True,
                                wing=struck))
         assert rolled.wing is not None  # a wing is attacked
         odds = wing_odds(struck, dice, needed, tuple(notes), rolled.wing)
