@@ -28,7 +28,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 
 
 def test_dw_wing_aa_answer_a_flyer_answers_a_wings_ack_ack_at_the_same_time() -> None:
-    """DW-WING-AA-ANSWER: a model attacked by tiny flyers may use its ack-ack (seed l.629),
+    """DW-WING-AA-ANSWER: a model attacked by tiny flyers may use its ack-ack (seed l.628),
     and the wings' ack-ack at other flyers is fought at the same time (step 4c, l.275): a
     bomber shot at by a fighter wing's ack-ack answers it, striking the tokens on 5+ (a 6
     shoots one down and rolls again); the wing it shoots down still rolls all its dice.

@@ -77,7 +77,7 @@ def answer_means(state: DWState, data: RulesData, attack: Attack) -> dict[str, i
     target). Both reach a flyer's torpedoes within 8 inches and a diving model's rockets
     within 4 (DW-CC-ANSWER). Ack-ack and charges used as attacks go unanswered, but for a
     wing's ack-ack (steps 4b and 4c: the wing or other flyer it attacks answers with its
-    own, seed l.629, DW-WING-AA-ANSWER)."""
+    own, seed l.628, DW-WING-AA-ANSWER)."""
     target = state.models[attack.target]
     lead = state.models[attack.guns[0][0]]
     lead_spec, target_spec = data.models[lead.cls], data.models[target.cls]
