@@ -115,7 +115,7 @@ def test_hor_tough_destroyed_counts_the_tough_roll(
 def test_hor_tough_a_crippled_body_the_tough_roll_heals_gets_its_chance(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """HOR-TOUGH (seed l.97-99: on 5-6 one damage healed), HOR-SPIRAL-HEAL (l.507: a
+    """HOR-ODDS, HOR-TOUGH (seed l.97-99: on 5-6 one damage healed), HOR-SPIRAL-HEAL (l.507: a
     healed circle restores its aspect; crippled aspects heal first, the body's before the
     mind's): the Oakhide Brute one circle from destroyed, mind and body crippled, is
     left with its body no longer crippled where the hit marks its last circle and the

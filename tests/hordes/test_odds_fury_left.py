@@ -98,7 +98,8 @@ def _scorch_game() -> HGame:
 
 def test_hor_boost_an_aoes_boosted_odds_follow_the_fury_left_through_the_order_of_rolls(
 ) -> None:
-    """HOR-BOOST, HOR-AOE: with 1 fury left, the boost goes to the first damage roll: the
+    """HOR-BOOST, HOR-AOE, HOR-ACTION-ODDS: with 1 fury left, the boost goes to the first
+    damage roll: the
     target's on a hit, then the Mosshound beside it unboosted; on a miss the table's order,
     the Mosshound beside it first, then the target unboosted where the template covers
     both. Each ``(damage boosted)`` chance, the target's and the Mosshound's, is the
@@ -168,7 +169,8 @@ def _spray_game(tmp_path: Path, fury: int, jackal_first: bool) -> tuple[HordesRu
 def test_hor_boost_a_sprays_boosted_odds_follow_the_fury_left_through_the_strip(
     tmp_path: Path, jackal_first: bool,
 ) -> None:
-    """HOR-BOOST, HOR-SPRAY: the strip's damage rolls are made in the table's order, so
+    """HOR-BOOST, HOR-SPRAY, HOR-ACTION-ODDS: the strip's damage rolls are made in the
+    table's order, so
     Maelis with 1 fury, her spray aimed at the Ember Jackal in front, boosts the roll of
     the model listed first where it is hit, and the other's only where the first was
     missed: the Slag Hound behind (its line) or the Jackal, the target (its own odds).
