@@ -337,8 +337,8 @@ def test_dw_land_a_wing_aboard_is_lost_with_its_carrier(fate: str) -> None:
 
 def test_dw_deploy_alternate_wings_aboard_go_down_with_their_carrier() -> None:
     """DW-DEPLOY-ALTERNATE: a carrier's wing aboard is placed with it, in the carrier's one
-    placement (it is not a squadron waiting to deploy on its own), and a placement that
-    would stand the carrier on an island is refused, naming it."""
+    placement (before the carrier is on the table it may not go down on its own), and a
+    placement that would stand the carrier on an island is refused, naming it."""
     game_setup = setup(
         [squadron("britannia-fleet-carrier", (36.0, 4.0, 0.0), name="Albion"),
          squadron("britannia-fighter-wing", (30.0, 4.0, 0.0), count=3)],
@@ -353,8 +353,9 @@ def test_dw_deploy_alternate_wings_aboard_go_down_with_their_carrier() -> None:
     refresh(game)
     play(game, ChooseEdge(0))
     assert [o.squadron for o in owed(game).options if isinstance(o, Deploy)] == [0]
-    assert game.check(0, Deploy(1, 30.0, 4.0, 0.0)) == ("squadron 1 is not waiting to deploy "
-                                                        "(DW-DEPLOY-ALTERNATE)")
+    assert game.check(0, Deploy(1, 30.0, 4.0, 0.0)) == (
+        "Britannic fighter wing is aboard Albion, which is not on the table yet: it goes down"
+        " with its carrier, or apart once the carrier is placed (DW-DEPLOY-ALTERNATE)")
     assert game.check(0, Deploy(0, 20.0, 4.0, 0.0)) == ("Albion would stand on Gull Rock "
                                                         "(DW-DEPLOY-ALTERNATE)")
     play(game, Deploy(0, 40.0, 4.0, 0.0))

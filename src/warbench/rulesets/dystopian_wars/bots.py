@@ -52,6 +52,7 @@ from warbench.rulesets.dystopian_wars.bot_tactics import (
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.deployment import kept_aboard
 from warbench.rulesets.dystopian_wars.movement import limits_for, move_refusal
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.sweep import carry_out, touching
@@ -89,6 +90,11 @@ class CommodoreBot:
     ) -> Action:
         """An action answering ``decision``, from what this seat knows."""
         data = observation.data  # the observed state is built only where it is read
+        deploying = kept_aboard(decision)
+        if deploying is not None:  # its wings stay aboard, to launch in play
+            if not deploying.spaces:
+                return deploying.options[0]
+            return self.fallback.choose(observation, deploying)
         options = decision.options
         if any(isinstance(o, Activate) for o in options):
             return self.activate(observation.state, data, decision)

@@ -35,6 +35,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.bot_tactics import launch_choice
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.deployment import kept_aboard
 from warbench.rulesets.dystopian_wars.movement import LEVEL_CHOICES
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import world_of
@@ -63,7 +64,8 @@ def alternatives(
         return _fires(bot, state, data, decision)[:count]
     if any(isinstance(o, Board) for o in options):
         return _boardings(bot, state, data, decision)[:count]
-    return list(options[:count])
+    deploying = kept_aboard(decision)  # the commodore keeps its wings aboard
+    return list((deploying or decision).options[:count])
 
 
 def _activations(

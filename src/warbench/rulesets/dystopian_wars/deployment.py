@@ -10,9 +10,12 @@ model's centre within the zone and on no other model or impassable terrain, and 
 off the open table a model keeps off (a land model on a sea table stands on an island, a
 naval one on a land table in water: DW-TABLE-SURFACE; the roll's winner is then offered
 only the edges where every such squadron finds a place). Wings aboard a
-carrier go down with it; free wings anywhere in the zone. Until it is placed, a squadron
-stands where the automatic deployment put it (along the chosen edge, when the winner changed
-edges), and placing it there is allowed unless it would stand on another squadron.
+carrier go down with it or, once it is on the table, apart within 4 inches of it, each a
+placement of its own (:mod:`.wings_apart`); a player left with only such wings may keep
+them aboard (:class:`Decline`). Free wings go anywhere in the zone. Until it is placed, a
+squadron stands where the automatic deployment put it (along the chosen edge, when the
+winner changed edges), and placing it there is allowed unless it would stand on another
+squadron.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
-from warbench.core.words import player_name, possessive
-from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
+from warbench.core.words import one_of, player_name, possessive
+from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Decline, Deploy
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.edges import (
     EDGE_NAMES,
@@ -43,6 +46,7 @@ from warbench.rulesets.dystopian_wars.events import (
     Deployed,
     DeploymentOrder,
     EdgeChosen,
+    KeptAboard,
 )
 from warbench.rulesets.dystopian_wars.geometry import terrain_of
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model, body_of
@@ -53,6 +57,14 @@ from warbench.rulesets.dystopian_wars.surface import (
     stands_off,
 )
 from warbench.rulesets.dystopian_wars.sweep import blocks_movement
+from warbench.rulesets.dystopian_wars.wings_apart import (
+    aboard,
+    apart_refusal,
+    apart_spots,
+    apart_wings,
+    place_apart,
+    sample_apart,
+)
 
 #: Depth of a deployment zone, in inches from the edge.
 ZONE = 8.0
@@ -148,6 +160,17 @@ def placement_refusal(
     return None
 
 
+def wing_refusal(state: DWState, data: RulesData, action: Deploy, placed: list[int]) -> str | None:
+    """Why a wing aboard a carrier may not be deployed apart so: the carrier's reach
+    (:func:`.wings_apart.apart_refusal`), then the zone and terrain as for any squadron."""
+    refusal = apart_refusal(state, data, action, placed)
+    if refusal is not None:
+        return refusal
+    wing = state.models[state.squadrons[action.squadron].models[0]]
+    return placement_refusal(state, data, wing, Pose(action.x, action.y, action.heading),
+                             {wing.uid})
+
+
 def needs_footing(state: DWState, data: RulesData, model: Model) -> bool:
     """Whether the model keeps off the open table (DW-TABLE-SURFACE)."""
     return open_table_stops(data.models[model.cls], model.level, state.surface)
@@ -218,24 +241,35 @@ def find_footing(
 
 
 class DeploySpace(ParamSpace):
-    """Anywhere in the zone for one of the player's squadrons still to deploy."""
+    """Anywhere in the zone for one of the player's squadrons still to deploy, and within
+    4 inches of its carrier for a wing the player may deploy apart (``apart``)."""
 
     action_type = Deploy
 
-    def __init__(self, state: DWState, data: RulesData, player: int, left: list[int]) -> None:
+    def __init__(self, state: DWState, data: RulesData, player: int, left: list[int],
+                 placed: list[int] | None = None, apart: list[int] | None = None) -> None:
         self._state = state
         self._data = data
         self.player = player
         self.left = left
+        self.placed = placed or []
+        self.apart = apart or []
         self.description = "place a squadron: its lead model's centre (x, y) and heading"
+        if self.apart:
+            self.description += " (a wing apart: within 4 inches of its carrier)"
         self._footings: dict[int, list[tuple[float, float]]] = {}
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Deploy):
             return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
-        if action.squadron not in self.left:
-            return f"squadron {action.squadron} is not waiting to deploy (DW-DEPLOY-ALTERNATE)"
-        return deploy_refusal(self._state, self._data, action, self.player)
+        if action.squadron in self.left:
+            return deploy_refusal(self._state, self._data, action, self.player)
+        state = self._state
+        if (0 <= action.squadron < len(state.squadrons)
+                and state.squadrons[action.squadron].player == self.player
+                and aboard(state, action.squadron) is not None):
+            return wing_refusal(state, self._data, action, self.placed)
+        return f"squadron {action.squadron} is not waiting to deploy (DW-DEPLOY-ALTERNATE)"
 
     def footings(self, sid: int, heading: float) -> list[tuple[float, float]]:
         """Where, on a half-inch grid over the pieces a squadron kept off the open table may
@@ -251,36 +285,49 @@ class DeploySpace(ParamSpace):
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found: list[Action] = []
-        state = self._state
-        edge = edge_of(state, self.player)
-        heading = (0.0, 180.0, 90.0, 270.0)[edge]
+        heading = (0.0, 180.0, 90.0, 270.0)[edge_of(self._state, self.player)]
+        choices = self.left + self.apart
         for _ in range(count * 4):
-            sid = self.left[rng.choice_index(len(self.left))]
-            x = 4.0 + rng.random() * (state.width - 8.0)
-            y = 4.0 + rng.random() * (state.height - 8.0)
-            if edge == 0:
-                y = 1.0 + rng.random() * (ZONE - 2.0)
-            elif edge == 1:
-                y = state.height - 1.0 - rng.random() * (ZONE - 2.0)
-            elif edge == 2:
-                x = 1.0 + rng.random() * (ZONE - 2.0)
+            sid = choices[rng.choice_index(len(choices))]
+            if sid in self.apart:
+                action = sample_apart(self._state, self._data, rng, sid, heading)
             else:
-                x = state.width - 1.0 - rng.random() * (ZONE - 2.0)
-            squadron = state.squadrons[sid]
-            lead = next(state.models[uid] for uid in squadron.models
-                        if state.models[uid].carried_by < 0)
-            if needs_footing(state, self._data, lead):
-                # one of the places it may stand on (DW-TABLE-SURFACE)
-                spots = self.footings(sid, heading)
-                if not spots:
-                    continue
-                x, y = spots[rng.choice_index(len(spots))]
-            action = Deploy(sid, round(x, 2), round(y, 2), heading)
-            if self.validate(action) is None:
+                action = self.drawn(rng, sid, heading)
+            if action is not None and self.validate(action) is None:
                 found.append(action)
                 if len(found) >= count:
                     break
         return found
+
+    def drawn(self, rng: RandomStream, sid: int, heading: float) -> Deploy | None:
+        """A place in the zone drawn at random for squadron ``sid`` (on the pieces it may
+        stand on when it keeps off the open table), or None where there is none."""
+        state = self._state
+        edge = edge_of(state, self.player)
+        x = 4.0 + rng.random() * (state.width - 8.0)
+        y = 4.0 + rng.random() * (state.height - 8.0)
+        if edge == 0:
+            y = 1.0 + rng.random() * (ZONE - 2.0)
+        elif edge == 1:
+            y = state.height - 1.0 - rng.random() * (ZONE - 2.0)
+        elif edge == 2:
+            x = 1.0 + rng.random() * (ZONE - 2.0)
+        else:
+            x = state.width - 1.0 - rng.random() * (ZONE - 2.0)
+        squadron = state.squadrons[sid]
+        lead = next(state.models[uid] for uid in squadron.models
+                    if state.models[uid].carried_by < 0)
+        if needs_footing(state, self._data, lead):
+            # one of the places it may stand on (DW-TABLE-SURFACE)
+            spots = self.footings(sid, heading)
+            if not spots:
+                return None
+            x, y = spots[rng.choice_index(len(spots))]
+        return Deploy(sid, round(x, 2), round(y, 2), heading)
+
+    def without_wings(self) -> DeploySpace:
+        """This space with no wing to deploy apart (the commodore keeps them aboard)."""
+        return DeploySpace(self._state, self._data, self.player, self.left, self.placed)
 
 
 @dataclass(slots=True)
@@ -291,6 +338,8 @@ class Deployment(Procedure[DWState, RulesData]):
     turn: int = 0
     placed: list[int] = field(default_factory=list)
     edge_chosen: bool = False
+    #: Players who keep the wings still aboard their carriers there.
+    kept: list[int] = field(default_factory=list)
 
     def waiting(self, state: DWState, player: int) -> list[int]:
         """The player's squadrons still to place (wings aboard carriers go with them)."""
@@ -300,11 +349,15 @@ class Deployment(Procedure[DWState, RulesData]):
             and any(state.models[uid].carried_by < 0 for uid in s.models)
         ]
 
+    def apart(self, state: DWState, player: int) -> list[int]:
+        """The player's wings that may still be deployed apart from their carrier."""
+        return [] if player in self.kept else apart_wings(state, player, self.placed)
+
     def current(self, state: DWState) -> int | None:
         """The player placing next."""
         for offset in range(len(self.order)):
             player = self.order[(self.turn + offset) % len(self.order)]
-            if self.waiting(state, player):
+            if self.waiting(state, player) or self.apart(state, player):
                 return player
         return None
 
@@ -323,7 +376,7 @@ class Deployment(Procedure[DWState, RulesData]):
         if player is None:
             return []
         left = self.waiting(state, player)
-        options = []
+        options: list[Action] = []
         for sid in left:
             models = [
                 state.models[uid] for uid in state.squadrons[sid].models
@@ -334,9 +387,20 @@ class Deployment(Procedure[DWState, RulesData]):
             option = Deploy(sid, round(x, 4), round(y, 4), models[0].heading)
             if deploy_refusal(state, data, option, player) is None:
                 options.append(option)
+        apart = self.apart(state, player)
+        for sid in apart:
+            options.extend(next(
+                ([spot] for spot in apart_spots(state, sid)
+                 if wing_refusal(state, data, spot, self.placed) is None), []))
+        prompt = "deploy a squadron"
+        if apart and left:
+            prompt = "deploy a squadron, or a wing apart from its carrier"
+        elif apart:
+            prompt = "deploy a wing apart from its carrier, or keep your wings aboard"
+            options.append(Decline())
         return [
-            Decision(player, "deploy a squadron", tuple(options),
-                     (DeploySpace(state, data, player, left),))
+            Decision(player, prompt, tuple(options),
+                     (DeploySpace(state, data, player, left, self.placed, apart),))
         ]
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
@@ -344,9 +408,15 @@ class Deployment(Procedure[DWState, RulesData]):
         if isinstance(action, ChooseEdge) and not self.edge_chosen:
             self.choose_edge(game, player, action.edge)
             return
+        if isinstance(action, Decline):
+            self.keep_aboard(game, player)
+            return
         if not isinstance(action, Deploy):
             raise IllegalAction(f"deployment: {action!r} deploys nothing (DW-ACTIONS)")
         squadron = state.squadrons[action.squadron]
+        if aboard(state, action.squadron) is not None:
+            self.deploy_apart(game, player, action)
+            return
         models = [state.models[uid] for uid in squadron.models if state.models[uid].carried_by < 0]
         spec = data.models[models[0].cls]
         for model, pose in zip(
@@ -392,6 +462,32 @@ class Deployment(Procedure[DWState, RulesData]):
             self.edge_chosen = state.players != 2
             return
         game.pop()
+
+    def deploy_apart(self, game: DWGame, player: int, action: Deploy) -> None:
+        """DW-DEPLOY-ALTERNATE: a wing aboard goes down apart from its carrier, as a
+        placement of its own (:mod:`.wings_apart`)."""
+        pair = aboard(game.state, action.squadron)
+        assert pair is not None
+        wing, carrier = pair
+        place_apart(wing, Pose(action.x, action.y, action.heading))
+        self.placed.append(action.squadron)
+        self.turn = (self.order.index(player) + 1) % len(self.order)
+        game.emit(Deployed(
+            player=player, squadron=action.squadron,
+            text=f"{player_name(player)} deploys {wing.name} apart from its carrier"
+            f" {carrier.name}, at ({action.x:.1f}, {action.y:.1f})"))
+
+    def keep_aboard(self, game: DWGame, player: int) -> None:
+        """DW-DEPLOY-ALTERNATE: the player's wings still aboard stay there, to be launched
+        in play; the player has placed all they will."""
+        state = game.state
+        wings = [aboard(state, sid) for sid in self.apart(state, player)]
+        self.kept.append(player)
+        self.turn = (self.order.index(player) + 1) % len(self.order)
+        said = [f"{pair[0].name} aboard {pair[1].name}" for pair in wings if pair is not None]
+        game.emit(KeptAboard(
+            player=player, wings=tuple(pair[0].uid for pair in wings if pair is not None),
+            text=f"{player_name(player)} keeps {one_of(said, 'and')}"))
 
     def choose_edge(self, game: DWGame, player: int, edge: int) -> None:
         """DW-DEPLOY-ALTERNATE: the roll's winner takes ``edge``, the opponent the
@@ -450,3 +546,26 @@ def stand_on_edge(state: DWState, data: RulesData, player: int) -> None:
             for wing in state.models:
                 if wing.carried_by == uid:
                     wing.place(pose)
+
+
+def kept_aboard(decision: Decision) -> Decision | None:
+    """A deployment ``decision`` as the commodore bot takes it: without the wings it may
+    deploy apart (it keeps them aboard, to launch in play: engine default), so it deploys
+    as it did before they were offered; None for any other decision."""
+    space = next((s for s in decision.spaces if isinstance(s, DeploySpace)), None)
+    if space is None or not space.apart:
+        return None if space is None else decision
+    if not space.left:
+        return Decision(decision.player, decision.prompt, (Decline(),))
+    options = tuple(o for o in decision.options
+                    if isinstance(o, Deploy) and o.squadron in space.left)
+    return Decision(decision.player, "deploy a squadron", options, (space.without_wings(),))
+
+
+def keep_aboard_text(state: DWState, action: Action) -> str:
+    """Keeping the wings aboard in words, in deployment ("" for another action)."""
+    if not isinstance(action, Decline) or not any(isinstance(f, Deployment)
+                                                  for f in state.stack):
+        return ""
+    return ("keep your wings aboard their carriers, to be launched in play"
+            " (DW-DEPLOY-ALTERNATE)")

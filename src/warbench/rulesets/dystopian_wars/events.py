@@ -78,6 +78,14 @@ class Deployed(Event, tag="deployed"):
 
 
 @dataclass(frozen=True, slots=True)
+class KeptAboard(Event, tag="kept_aboard"):
+    """``player`` keeps ``wings`` aboard their carriers rather than deploy them apart."""
+
+    player: int
+    wings: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DeploymentOrder(Event, tag="deployment_order"):
     """The order in which players deploy."""
 
@@ -551,8 +559,8 @@ class CardDiscarded(Event, tag="card_discarded"):
 #: Every event Dystopian Wars emits besides the core's.
 EVENT_TYPES: tuple[type[Event], ...] = (
     BattleOrder, TurnBegins, InitiativeRoll, InitiativeOrder, Conceded, DerelictDrift,
-    Deployed, DeploymentOrder, EdgeChosen, Activated, Split, Idled, Moved, Pivoted, LevelChanged,
-    HelmOrder, AllStop, Touched, Rammed, RamAnswered, Collided, Treacherous,
+    Deployed, KeptAboard, DeploymentOrder, EdgeChosen, Activated, Split, Idled, Moved, Pivoted,
+    LevelChanged, HelmOrder, AllStop, Touched, Rammed, RamAnswered, Collided, Treacherous,
     CommodoreReroll, TestPassed, TestFailed, Broken, Rallied, AttackDeclared, AnswerDeclared,
     AttackLost, AttackRolled, PatrolStrike, HullDamage, ModelLost, CommodoreLost, NoDamage,
     CriticalHit, CriticalResult, FireOut, FireSpreads, Repaired, RepairFire, RepairFailed,

@@ -32,6 +32,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState
+from warbench.rulesets.dystopian_wars.wings_apart import aboard
 
 #: What each helm order of a model under all stop does, in words.
 HELM_WORDS = {
@@ -223,6 +224,10 @@ def option_text(data: RulesData, state: DWState, action: Action) -> str:
         squadrons = state.squadrons
         name = (squadrons[action.squadron].name if 0 <= action.squadron < len(squadrons)
                 else f"squadron {action.squadron}")
+        pair = aboard(state, action.squadron) if 0 <= action.squadron < len(squadrons) else None
+        if pair is not None:
+            return (f"deploy {name} apart from its carrier {pair[1].name}, at"
+                    f" ({action.x:.1f}, {action.y:.1f})")
         return (f"deploy {name} with its lead at ({action.x:.1f}, {action.y:.1f}),"
                 f" heading {action.heading:.0f}°")
     if isinstance(action, PlayCard):

@@ -120,7 +120,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # band 3 or 4 under fog rolls 1 die, no longer none;
     # 0.16: the later-chapters seed audit's fixes (a flyer attacked by a wing's ack-ack
     # answers it with its own, at the same time, DW-WING-AA-ANSWER; tokens aboard a
-    # carrier answer no attack, DW-AA-CARRIED)
+    # carrier answer no attack, DW-AA-CARRIED; in alternate deployment a carrier's wing
+    # may go down apart, within 4 inches of it, DW-DEPLOY-ALTERNATE)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
@@ -237,11 +238,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"
         from warbench.rulesets.dystopian_wars.activation import idle_text
         from warbench.rulesets.dystopian_wars.charges import sweep_text
+        from warbench.rulesets.dystopian_wars.deployment import keep_aboard_text
         from warbench.rulesets.dystopian_wars.option_words import option_text
         from warbench.rulesets.dystopian_wars.prizes import crew_text
 
         return (crew_text(state, action) or sweep_text(state, action) or idle_text(state, action)
-                or option_text(self.data, state, action) or action_words(action))
+                or keep_aboard_text(state, action) or option_text(self.data, state, action)
+                or action_words(action))
 
     def field_value_words(self, state: DWState, action: Action, field: str) -> str | None:
         """Models and squadrons by name, an attack's guns and split dice, a move's level
