@@ -189,3 +189,18 @@ def test_quick_terrain_puts_an_eight_inch_island_in_each_quarter() -> None:
             cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
             quarters.add((cx > 36.0, cy > 24.0))
         assert len(pieces) == 4 and len(quarters) == 4
+
+
+def test_dw_terrain_roll_a_land_table_rolls_hills_and_a_sea_table_islands() -> None:
+    """DW-TERRAIN-ROLL, DW-TERRAIN-QUICK (seed l.204: four 8-inch islands, or hills for land
+    tables): the rolled and the quick terrain of a land table are hills, named so; a sea
+    table's are islands, as before."""
+    for terrain in ("random", "quick"):
+        for surface, kind in (("land", "hill"), ("sea", "island")):
+            setup = RULES.default_setup()
+            setup["terrain"], setup["surface"] = terrain, surface
+            pieces = [piece for seed in range(4)
+                      for piece in Game.new(RULES, setup, seed=seed).state.terrain]  # type: ignore[attr-defined]
+            rolled = [piece for piece in pieces if piece.kind != "water"]
+            assert rolled and {piece.kind for piece in rolled} == {kind}, (terrain, surface)
+            assert all(piece.name.startswith(f"{kind} ") for piece in rolled)

@@ -121,7 +121,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # 0.16: the later-chapters seed audit's fixes (a flyer attacked by a wing's ack-ack
     # answers it with its own, at the same time, DW-WING-AA-ANSWER; tokens aboard a
     # carrier answer no attack, DW-AA-CARRIED; in alternate deployment a carrier's wing
-    # may go down apart, within 4 inches of it, DW-DEPLOY-ALTERNATE)
+    # may go down apart, within 4 inches of it, DW-DEPLOY-ALTERNATE; a land table's rolled
+    # and quick terrain are hills, named so, DW-TERRAIN-ROLL: land-table states hash anew)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

@@ -251,9 +251,17 @@ def deploy_position(
     return edge_point(seat_edge(player, players), width, height, slot, depth)
 
 
+def landform(spec: SetupSpec) -> str:
+    """What the rolled and quick terrain lays: islands on a sea table, hills on a land one
+    (seed l.204: four 8-inch islands, or hills for land tables)."""
+    return "hill" if spec.surface == "land" else "island"
+
+
 def random_terrain(spec: SetupSpec, players: int, rng: RandomStream) -> list[Piece]:
-    """The source's terrain roll: per 2-foot area, a piece for each player's 5 or 6."""
+    """The source's terrain roll: per 2-foot area, a piece (:func:`landform`) for each
+    player's 5 or 6."""
     width, height = spec.table.width, spec.table.height
+    kind = landform(spec)
     pieces: list[Piece] = []
     columns, rows = max(1, round(width / AREA)), max(1, round(height / AREA))
     for column in range(columns):
@@ -267,15 +275,16 @@ def random_terrain(spec: SetupSpec, players: int, rng: RandomStream) -> list[Pie
                 cx = min(max(cx, 6.0), width - 6.0)
                 radius = 2.0 + 2.0 * rng.random()
                 points = [(float(x), float(y)) for x, y in octagon(cx, cy, radius)]
-                pieces.append(Piece(f"island {len(pieces) + 1}", "island", "dense", points))
+                pieces.append(Piece(f"{kind} {len(pieces) + 1}", kind, "dense", points))
     return pieces
 
 
 def quick_terrain(spec: SetupSpec, rng: RandomStream) -> list[Piece]:
-    """The source's quick idea: the table cut into four sections, an 8-inch island in each,
-    placed by the player deploying there (engine default: at a random spot of the section,
-    out of the deployment zones)."""
+    """The source's quick idea: the table cut into four sections, an 8-inch island (a hill on
+    a land table) in each, placed by the player deploying there (engine default: at a random
+    spot of the section, out of the deployment zones)."""
     width, height = spec.table.width, spec.table.height
+    kind = landform(spec)
     pieces: list[Piece] = []
     for column in range(2):
         for row in range(2):
@@ -283,7 +292,7 @@ def quick_terrain(spec: SetupSpec, rng: RandomStream) -> list[Piece]:
             cy = (row + 0.25 + 0.5 * rng.random()) * height / 2
             cy = min(max(cy, DEPLOY_DEPTH + 5.0), height - DEPLOY_DEPTH - 5.0)
             points = [(float(x), float(y)) for x, y in octagon(cx, cy, QUICK_RADIUS)]
-            pieces.append(Piece(f"island {len(pieces) + 1}", "island", "dense", points))
+            pieces.append(Piece(f"{kind} {len(pieces) + 1}", kind, "dense", points))
     return pieces
 
 
