@@ -31,7 +31,8 @@ TWINS = ArmyList(name="Twin carriers", ruleset="full-thrust", faction="concord",
     UnitEntry(unit="harrier", name="Kite")))
 SHIPS = ("Haven 1 (P1)", "Haven 2 (P1)", "Kite (P1)", "Haven 1 (P2)", "Haven 2 (P2)",
          "Kite (P2)")
-GROUPS = ("Haven S1 1 (P1)", "Haven S1 2 (P1)", "Haven S1 1 (P2)", "Haven S1 2 (P2)")
+#: Each group reads after its carrier's label (it read "Haven S1 1 (P1)" until December 2026).
+GROUPS = ("Haven 1 S1 (P1)", "Haven 2 S1 (P1)", "Haven 1 S1 (P2)", "Haven 2 S1 (P2)")
 
 
 def _setup() -> dict[str, object]:
@@ -142,6 +143,6 @@ def test_ft_names_a_journal_of_before_the_tags_replays_and_its_dice_read_tagged(
     havens = [event for event in game.events if isinstance(event, Roll)
               and event.label.startswith("Haven ")]
     assert havens and not [event for event in havens if "(P" in event.label]
-    said = re.compile(r"player [12] rolled \d+d6 for Haven( S1)? [12] \(P[12]\) [\w ()-]+: [\d ]+")
+    said = re.compile(r"player [12] rolled \d+d6 for Haven [12]( S1)? \(P[12]\) [\w ()-]+: [\d ]+")
     assert all(said.fullmatch(event_text(event)) for event in havens), [
         event_text(event) for event in havens]
