@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
+from tests.server.test_browser import SHOTS, _open_seat, browser, server  # noqa: F401 (fixtures)
 from tests.server.test_browser_table import DETACH, SEEN, _show
 from tests.server.test_field_choices import (
     armada_orders_moment,
@@ -347,6 +347,7 @@ def test_the_dystopian_wars_fire_form_ticks_guns_by_name_and_lists_the_targets_t
     assert reply["action"]["target"] == 3 and reply["reason"] is None
     assert page.inner_text("#consider-verdict") == "Allowed: the rules accept this."
     _panel_shot(page, "dystopian-wars-fire-form-guns.png")
+    page.screenshot(path=str(SHOTS / "dystopian-wars-fire-form.png"))  # docs/play.md's picture
     form.locator("button.take").click()
     page.wait_for_function("sent.some((m) => m.type === 'act')", timeout=10_000)
     (request,) = page.evaluate("() => sent.splice(0).filter((m) => m.type === 'act')")
