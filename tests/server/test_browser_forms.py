@@ -202,6 +202,8 @@ def test_hordes_rushes_that_cannot_reach_sit_in_a_fold_of_their_own(
     assert sorted(groups) == [["at your own models", ["your own Mosshound"]],
                               ["that cannot reach their target", ["Slag Hound"]]]
     _panel_shot(page, "hordes-short-rushes-folded.png")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "hordes-out-of-range.png"))  # docs/play.md's picture
     page.close()
 
 

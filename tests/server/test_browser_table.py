@@ -15,6 +15,7 @@ from typing import Any
 from tests.rulesets.full_thrust.helpers import battle, orders, ship
 from tests.rulesets.full_thrust.helpers import ship as ship_at
 from tests.server.test_browser import (  # noqa: F401 (fixtures)
+    SHOTS,
     _await_my_turn,
     _click_and_wait,
     _open_seat,
@@ -279,4 +280,5 @@ def test_hor_aoe_an_attacks_odds_name_each_model_under_its_template(
     assert "Elder Maelis" not in odds_shown.inner_text()
     assert "Obsidian Horror" not in odds_shown.inner_text()
     _shot(page, "hordes-aoe-odds.png")
+    page.screenshot(path=str(SHOTS / "hordes-odds.png"))  # docs/play.md's picture
     page.close()
