@@ -46,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "warbench.core.hexgrid.arcs",
     "warbench.core.hexgrid.hexes",
     "warbench.core.hexgrid.moves",
+    "warbench.core.labels",
     "warbench.core.observation",
     "warbench.core.rounding",
     # Dystopian Wars: the state's pieces, the table's snapshot, shots, moves and the commodore.

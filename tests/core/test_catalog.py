@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import pickle
 import re
 from pathlib import Path
@@ -351,3 +352,21 @@ def test_a_key_written_twice_names_its_line_and_key(text: str, line: int, proble
     message = str(caught.value)
     assert re.match(rf"guns\.toml: line {line}, column \d+: {re.escape(problem)}", message)
     assert "Cannot" not in message and "Duplicate" not in message
+
+
+def test_asking_whether_an_id_is_there_works_out_no_suggestions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``id in catalog`` and ``catalog.get(id)`` answer at once: only a lookup that fails
+    (``catalog[id]``) works out the close ids its error names. The web table asks ``in`` of
+    every value a form shows (scene.units_by_label), which took 75 ms a call when each miss
+    built that error."""
+    catalog = Catalog(dict, {"dreadnought": {}, "frigate": {}}, kind="unit")
+
+    def no_suggestions(*args: object, **kwargs: object) -> list[str]:
+        raise AssertionError("close matches worked out")
+
+    monkeypatch.setattr(difflib, "get_close_matches", no_suggestions)
+    assert "frigate" in catalog and "dredd" not in catalog and 3 not in catalog
+    assert catalog.get("dredd") is None and catalog.get("dredd", 0) == 0
+    assert catalog.get("frigate") == {}

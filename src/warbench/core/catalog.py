@@ -405,6 +405,15 @@ class Catalog(Mapping[str, T], Generic[T]):
         except KeyError:
             raise UnknownEntry(self.kind, key, self._entries) from None
 
+    def __contains__(self, key: object) -> bool:
+        """Whether ``key`` is an id here, without working out the close matches an unknown
+        id's error offers (``Mapping``'s own test looks it up and catches that error)."""
+        return key in self._entries
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The entry of ``key``, or ``default``: as a dict's ``get``, no error built."""
+        return self._entries.get(key, default)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
 
