@@ -385,3 +385,25 @@ def test_a_move_of_a_unit_without_the_turn_is_refused_for_that_not_its_resource(
     reason = session.check(0, Move(partner.id, 0.0, 2.0).to_plain())
     assert reason is not None and "does not have the turn (RG-ACTIONS)" in reason
     assert "resource" not in reason
+
+
+def test_faces_for_the_opening_with_more_wanted_are_answered_202_not_accepted(
+    client: TestClient,
+) -> None:
+    """docs/play.md, referee mode over HTTP: 202 when more dice are wanted first, as for an
+    action's faces. The first battle-order face of a Dystopian Wars opening was answered 200
+    "accepted" (action number null) while the second was still asked for; over the websocket
+    too, where the page then said "Faces taken." instead of which roll is next."""
+    game = create(client, "dystopian-wars", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                  referee=True)
+    game_id, link = game["id"], game["seats"][0]["link"]
+    reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [4]}, headers=auth(link))
+    assert reply.status_code == 202, reply.text
+    assert reply.json() == {"type": "dice",
+                            "message": "player 2's battle order: type 1 face of a d6"}
+    assert state(client, game_id, link)["roll"]["label"] == "player 2's battle order"
+    socket = Socket(client, game_id, link)
+    socket.next_of("state")
+    socket.send({"type": "faces", "faces": [2]})  # the last opening face: the game starts
+    assert socket.next_of("accepted")["number"] is None
+    socket.close()

@@ -301,7 +301,8 @@ class GameSession:
     def supply_faces(self, faces: Any) -> int | None:
         """Take the faces a person typed; retry what waited on them.
 
-        Returns the number of the action committed, if one was.
+        Returns the number of the action committed (``None``: the opening is in); raises
+        :class:`NeedFaces` when more dice are wanted first, as :meth:`act` does.
         """
         roll = self.roll
         if roll is None:
@@ -318,6 +319,8 @@ class GameSession:
         self.roll = None
         if roll.action is None:
             self._try_opening()
+            if self.roll is not None:  # the opening rolls on: said as an action's dice are
+                raise NeedFaces(self.roll.sides, self.roll.count, self.roll.label)
             return None
         assert roll.seat is not None
         return self._apply(roll.seat, roll.action)
