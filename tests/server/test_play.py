@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import threading
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import Socket, auth, create, first_action, state, wait_for_decision
+from warbench.core.actions import Action
+from warbench.core.engine import Game
 
 PEOPLE = [{"kind": "person"}, {"kind": "person"}]
 
@@ -186,3 +190,44 @@ def test_each_attack_offered_comes_with_its_exact_odds_where_the_ruleset_answers
     )
     holds = [o for d in snap["decisions"] for o in d["options"] if "odds" not in o]
     assert holds  # holding fire declares no attack: no odds
+
+
+def test_a_seats_state_is_never_read_half_way_through_a_bots_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/play.md, every change to a game takes its room's lock: GET .../state waited for
+    none, so a page or script polling it while a bot's move was applied (in a thread) could
+    be sent a state that never was (the move half done: its decisions, not its log), in
+    referee mode a move rolled back the moment it asked for dice. It waits for the move."""
+    paused, resume = threading.Event(), threading.Event()
+    real_apply, real_advance = Game.apply, Game._advance
+    bots_move = threading.local()
+
+    def apply(game: Game, player: int, action: Action) -> list:
+        bots_move.on = player == 1
+        try:
+            return real_apply(game, player, action)
+        finally:
+            bots_move.on = False
+
+    def advance(game: Game) -> None:  # the bot's move is acted on, not yet advanced
+        if getattr(bots_move, "on", False) and not paused.is_set():
+            paused.set()
+            resume.wait(10)
+        real_advance(game)
+
+    monkeypatch.setattr(Game, "apply", apply)
+    monkeypatch.setattr(Game, "_advance", advance)
+    game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    got: list[dict] = []
+    try:
+        assert paused.wait(10), "the bot never moved"
+        reader = threading.Thread(target=lambda: got.append(
+            state(client, game["id"], game["seats"][0]["link"])))
+        reader.start()
+        reader.join(1.0)
+        assert not got, "the state was read half-way through the bot's move"
+    finally:
+        resume.set()
+    reader.join(10)
+    assert got and got[0]["step"] >= 1  # read once the move was in

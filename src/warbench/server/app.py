@@ -201,7 +201,8 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
         game_id: str, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
         room, seat = _authorized(game_id, authorization)
-        return room.message_for(seat)
+        async with room.lock:  # not half-way through a move being applied in a thread
+            return room.message_for(seat)
 
     @app.post("/api/games/{game_id}/actions")
     async def game_action(
