@@ -231,3 +231,55 @@ def test_a_seats_state_is_never_read_half_way_through_a_bots_move(
         resume.set()
     reader.join(10)
     assert got and got[0]["step"] >= 1  # read once the move was in
+
+
+def test_a_one_screen_link_finds_the_person_to_act_between_moves_not_half_way_through_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/play.md, one screen for all people: the link acts as whichever person owes the
+    decision now. Which person that is was worked out without the room's lock, so a request
+    made while a bot's move was applied (in a thread) read the game half-way through it.
+    It is worked out once the move is in."""
+    from warbench.server.session import GameSession
+
+    paused, resume = threading.Event(), threading.Event()
+    real_apply, real_advance = Game.apply, Game._advance
+    real_screen_seat = GameSession.screen_seat
+    bots_move = threading.local()
+    read_mid_move: list[bool] = []
+
+    def apply(game: Game, player: int, action: Action) -> list:
+        bots_move.on = player == 1
+        try:
+            return real_apply(game, player, action)
+        finally:
+            bots_move.on = False
+
+    def advance(game: Game) -> None:  # the bot's move is acted on, not yet advanced
+        if getattr(bots_move, "on", False) and not paused.is_set():
+            paused.set()
+            resume.wait(10)
+        real_advance(game)
+
+    def screen_seat(session: GameSession, previous: int | None) -> int:
+        read_mid_move.append(paused.is_set() and not resume.is_set())
+        return real_screen_seat(session, previous)
+
+    monkeypatch.setattr(Game, "apply", apply)
+    monkeypatch.setattr(Game, "_advance", advance)
+    monkeypatch.setattr(GameSession, "screen_seat", screen_seat)
+    game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                  one_screen=True)
+    got: list[dict] = []
+    try:
+        assert paused.wait(10), "the bot never moved"
+        read_mid_move.clear()
+        reader = threading.Thread(target=lambda: got.append(
+            state(client, game["id"], game["one_screen"])))
+        reader.start()
+        reader.join(1.0)
+        assert not got and not any(read_mid_move), "the person to act was read mid-move"
+    finally:
+        resume.set()
+    reader.join(10)
+    assert got and not any(read_mid_move)

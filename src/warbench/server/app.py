@@ -200,7 +200,7 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
     async def game_state(
         game_id: str, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
-        room, seat = _authorized(game_id, authorization)
+        room, seat = await _authorized(game_id, authorization)
         async with room.lock:  # not half-way through a move being applied in a thread
             return room.message_for(seat)
 
@@ -228,7 +228,7 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
     ) -> JSONResponse:
         """A seat's action or typed faces over HTTP: 200 accepted, 202 dice wanted first,
         409 refused, 400 malformed, 403 a spectator."""
-        room, seat = _authorized(game_id, authorization)
+        room, seat = await _authorized(game_id, authorization)
         body = await _json_body(request)
         if seat == SPECTATOR:
             raise HTTPException(403, "a spectator cannot act")
@@ -242,7 +242,7 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
     async def game_consider(
         game_id: str, request: Request, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
-        room, seat = _authorized(game_id, authorization)
+        room, seat = await _authorized(game_id, authorization)
         body = await _json_body(request)
         if seat == SPECTATOR:
             raise HTTPException(403, "a spectator cannot act")
@@ -256,7 +256,7 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
     async def game_replay(
         game_id: str, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
-        room, seat = _authorized(game_id, authorization)
+        room, seat = await _authorized(game_id, authorization)
         journal = room.session.journal
         try:
             return _replay(replays.build(journal, room.session.rules, seats=(seat,)), kept)
@@ -331,7 +331,8 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
             return
         one_screen = seat == ONE_SCREEN
         if one_screen:
-            seat = room.session.screen_seat(None)
+            async with room.lock:  # between moves, as for the HTTP requests
+                seat = room.session.screen_seat(None)
         connection = Connection(socket, seat, one_screen=one_screen)
         await socket.send_json(
             {
@@ -456,7 +457,7 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
         hub.drive_bots(room)
         return reply
 
-    def _authorized(game_id: str, authorization: str | None) -> tuple[Room, int]:
+    async def _authorized(game_id: str, authorization: str | None) -> tuple[Room, int]:
         room = _room(game_id)
         if room is None:
             raise HTTPException(404, f"no game {game_id!r}")
@@ -465,7 +466,8 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
         if seat is None:
             raise HTTPException(403, "wrong token for this game")
         if seat == ONE_SCREEN:  # a one-screen table acts as the person to act
-            seat = room.session.screen_seat(None)
+            async with room.lock:  # who that is, read between moves, not half-way through one
+                seat = room.session.screen_seat(None)
         return room, seat
 
     def _room(game_id: str) -> Room | None:
