@@ -283,3 +283,45 @@ def test_a_one_screen_link_finds_the_person_to_act_between_moves_not_half_way_th
         resume.set()
     reader.join(10)
     assert got and not any(read_mid_move)
+
+
+def test_a_move_sent_over_a_socket_closed_mid_move_is_finished_pushed_and_answered_by_bots(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page closed (or its socket dropped) while its move was applied in a thread: the
+    socket's handler is cancelled there, and the move was cancelled half-way with it. The
+    room's lock was let go while the thread still applied the move (another request could
+    read or change the game half-way through it), and the move, committed to the store, was
+    never pushed to the seat's other pages nor the spectators, and the bots were never asked
+    to answer it: the game stood still. The move is finished as if the page had stayed."""
+    paused, resume = threading.Event(), threading.Event()
+    real_apply = Game.apply
+
+    def apply(game: Game, player: int, action: Action) -> list:
+        if player == 0 and not paused.is_set():
+            paused.set()
+            resume.wait(10)
+        return real_apply(game, player, action)
+
+    game = create(client, "robogear", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    link = game["seats"][0]["link"]
+    snap = wait_for_decision(client, game["id"], link)
+    room = client.app.state.hub.room(game["id"])  # type: ignore[attr-defined]
+    before = len(room.session.journal.entries)
+    mover = Socket(client, game["id"], link)
+    watcher = Socket(client, game["id"], game["spectator"])
+    mover.next_of("state")
+    watcher.next_of("state")
+    monkeypatch.setattr(Game, "apply", apply)
+    mover.send({"type": "act", "action": first_action(snap)})
+    try:
+        assert paused.wait(10), "the move never started"
+        mover.close()  # the page goes away: its handler is cancelled mid-move
+        assert room.lock.locked(), "the room's lock was let go half-way through the move"
+    finally:
+        resume.set()
+    wait_for_decision(client, game["id"], link, timeout=10)  # the bot answered the move
+    entries = room.session.journal.entries
+    assert entries[before].player == 0  # the move is in
+    assert any(entry.player == 1 for entry in entries[before + 1:]), "no bot answered it"
+    assert watcher.next_of("state")["step"] == before + 1  # and was pushed to the spectator

@@ -417,6 +417,9 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
             )
 
     async def _act(room: Room, seat: int, action: Any) -> dict[str, Any]:
+        return await hub.unstoppable(_act_now(room, seat, action))
+
+    async def _act_now(room: Room, seat: int, action: Any) -> dict[str, Any]:
         async with room.lock:
             if not room.session.is_person(seat):
                 return {"type": "refused", "reason": f"{player_name(seat)} is played by a bot"}
@@ -435,6 +438,9 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
         return {"type": "accepted", "number": number}
 
     async def _faces(room: Room, seat: int, faces: Any) -> dict[str, Any]:
+        return await hub.unstoppable(_faces_now(room, seat, faces))
+
+    async def _faces_now(room: Room, seat: int, faces: Any) -> dict[str, Any]:
         async with room.lock:
             if not room.session.is_person(seat):
                 return {"type": "refused", "reason": "only a person at the table types dice"}

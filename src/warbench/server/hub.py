@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import WebSocket
 
@@ -30,6 +31,8 @@ UNITS_EVERY = 25
 ONE_SCREEN = ONE_SCREEN_SEAT
 #: The seat under which the store keeps the spectators' token.
 SPECTATOR_TOKEN = -1
+
+T = TypeVar("T")
 
 
 @dataclass(eq=False, slots=True)
@@ -140,6 +143,7 @@ class Hub:
         self.rulebook = rulebook
         self.rooms: dict[str, Room] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._moves: set[asyncio.Future[Any]] = set()
 
     def room(self, game_id: str) -> Room | None:
         """The live room of a game, restored from the store if needed (``None``: no game).
@@ -203,8 +207,20 @@ class Hub:
         finally:
             room.bots_running = False
 
+    async def unstoppable(self, work: Awaitable[T]) -> T:
+        """Await ``work`` (a person's move: applied, pushed, the bots driven), which runs
+        to its end even when the caller is cancelled (a page closed mid-move cancels its
+        socket's handler): cancelled half-way, it let go of the room's lock while its
+        thread still applied the move, and never pushed it nor drove the bots."""
+        task = asyncio.ensure_future(work)
+        self._moves.add(task)
+        task.add_done_callback(self._moves.discard)
+        return await asyncio.shield(task)
+
     async def close(self) -> None:
-        """Stop the bots' background work."""
+        """Let the moves under way finish; stop the bots' background work."""
+        if self._moves:
+            await asyncio.gather(*self._moves, return_exceptions=True)
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
