@@ -192,13 +192,12 @@ def test_each_attack_offered_comes_with_its_exact_odds_where_the_ruleset_answers
     assert holds  # holding fire declares no attack: no odds
 
 
-def test_a_seats_state_is_never_read_half_way_through_a_bots_move(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """docs/play.md, every change to a game takes its room's lock: GET .../state waited for
-    none, so a page or script polling it while a bot's move was applied (in a thread) could
-    be sent a state that never was (the move half done: its decisions, not its log), in
-    referee mode a move rolled back the moment it asked for dice. It waits for the move."""
+def pause_the_bots_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[threading.Event, threading.Event]:
+    """Make seat 1's first move, once acted on and before the game advances past it, set
+    the first event and wait (in the server's thread, holding the room's lock) for the
+    second: a move half-way through, as another request may meet it."""
     paused, resume = threading.Event(), threading.Event()
     real_apply, real_advance = Game.apply, Game._advance
     bots_move = threading.local()
@@ -218,6 +217,17 @@ def test_a_seats_state_is_never_read_half_way_through_a_bots_move(
 
     monkeypatch.setattr(Game, "apply", apply)
     monkeypatch.setattr(Game, "_advance", advance)
+    return paused, resume
+
+
+def test_a_seats_state_is_never_read_half_way_through_a_bots_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/play.md, every change to a game takes its room's lock: GET .../state waited for
+    none, so a page or script polling it while a bot's move was applied (in a thread) could
+    be sent a state that never was (the move half done: its decisions, not its log), in
+    referee mode a move rolled back the moment it asked for dice. It waits for the move."""
+    paused, resume = pause_the_bots_move(monkeypatch)
     game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
     got: list[dict] = []
     try:
@@ -242,31 +252,14 @@ def test_a_one_screen_link_finds_the_person_to_act_between_moves_not_half_way_th
     It is worked out once the move is in."""
     from warbench.server.session import GameSession
 
-    paused, resume = threading.Event(), threading.Event()
-    real_apply, real_advance = Game.apply, Game._advance
+    paused, resume = pause_the_bots_move(monkeypatch)
     real_screen_seat = GameSession.screen_seat
-    bots_move = threading.local()
     read_mid_move: list[bool] = []
-
-    def apply(game: Game, player: int, action: Action) -> list:
-        bots_move.on = player == 1
-        try:
-            return real_apply(game, player, action)
-        finally:
-            bots_move.on = False
-
-    def advance(game: Game) -> None:  # the bot's move is acted on, not yet advanced
-        if getattr(bots_move, "on", False) and not paused.is_set():
-            paused.set()
-            resume.wait(10)
-        real_advance(game)
 
     def screen_seat(session: GameSession, previous: int | None) -> int:
         read_mid_move.append(paused.is_set() and not resume.is_set())
         return real_screen_seat(session, previous)
 
-    monkeypatch.setattr(Game, "apply", apply)
-    monkeypatch.setattr(Game, "_advance", advance)
     monkeypatch.setattr(GameSession, "screen_seat", screen_seat)
     game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
                   one_screen=True)
