@@ -21,6 +21,7 @@ from warbench.rulesets.full_thrust.design import (
     weapon_mass,
 )
 from warbench.rulesets.full_thrust.library import DATA_DIR, load_library
+from warbench.rulesets.full_thrust.names import ship_labels
 
 from .helpers import RULES
 
@@ -251,6 +252,24 @@ def test_setup_for_builds_fleets_and_refuses_overfull_hangars() -> None:
         RULES.setup_for([crowded, red])
     with pytest.raises(SetupError, match="use 'cinematic' or 'vector'"):
         RULES.setup_for([blue, red], "hex")
+
+
+def test_ft_names_ships_a_list_gives_one_name_are_numbered_over_the_whole_list() -> None:
+    """FT-NAMES: two entries of one design, two ships each, are Lancer 1 to Lancer 4 in the
+    list's order (each ship a name, and a label, of its own; their labels read Lancer 1 1,
+    Lancer 2 1, ... before rules version 9); a design named once keeps its bare name; two
+    entries of one ship named alike keep the name, and their labels number them."""
+    red = ArmyList(name="Red", ruleset="full-thrust", units=(
+        UnitEntry(unit="lancer", count=2), UnitEntry(unit="haven"),
+        UnitEntry(unit="lancer", count=2), UnitEntry(unit="picket", name="Kite"),
+        UnitEntry(unit="picket", name="Kite")))
+    blue = ArmyList(name="Blue", ruleset="full-thrust", units=(UnitEntry(unit="haven"),))
+    setup = RULES.setup_for([blue, red])
+    names = [s["name"] for s in setup["fleets"][1]["ships"]]
+    assert names == ["Lancer 1", "Lancer 2", "Haven", "Lancer 3", "Lancer 4", "Kite", "Kite"]
+    state = Game.new(RULES, setup).state
+    assert list(ship_labels(state.ships))[1:] == [
+        "Lancer 1", "Lancer 2", "Haven (P2)", "Lancer 3", "Lancer 4", "Kite 1", "Kite 2"]
 
 
 def test_bad_setups_are_refused_with_the_reason() -> None:

@@ -85,7 +85,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     #    defence, so a plasma burst is judged there (FT-SEQ-PD-ORDER)
     # 8: a fighter group may pay an endurance point to fly out of a pulser's arcs before
     #    point defence (FT-SEQ-TARGETS; FighterTarget carries out_of_arcs)
-    version = "8"
+    # 9: an army list's ships that share a name are numbered over the whole list (FT-NAMES:
+    #    two entries of two Lancers are Lancer 1 to 4, were Lancer 1, 2, 1, 2); the shipped
+    #    lists and fleets are named as before
+    version = "9"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

@@ -15,6 +15,7 @@ player 1 at the top facing down).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -54,12 +55,24 @@ def fleet_setup(library: Library, fleet_id: str) -> dict[str, Any]:
 
 
 def army_setup(library: Library, army: ArmyList) -> dict[str, Any]:
-    """The inline fleet an army list describes (each entry's options are its hangar load)."""
+    """The inline fleet an army list describes (each entry's options are its hangar load).
+
+    A ship is named by its entry's name, else by the first word of its design's name. An
+    entry of ``count = 2`` or more numbers its ships, over every ship of the list that
+    shares the name, in the list's order (two entries of two Lancers are ``Lancer 1`` to
+    ``Lancer 4``); entries of one ship each that share a name keep it bare, and the labels
+    tell them apart (FT-NAMES).
+    """
+    bases = [entry.name or library.designs[entry.unit].name.split("-")[0]
+             for entry in army.units]
+    numbered_names = {base for base, entry in zip(bases, army.units, strict=True)
+                      if entry.count > 1}
+    numbers = Counter[str]()
     ships = []
-    for entry in army.units:
-        for number in range(entry.count):
-            base = entry.name or library.designs[entry.unit].name.split("-")[0]
-            name = base if entry.count == 1 else f"{base} {number + 1}"
+    for base, entry in zip(bases, army.units, strict=True):
+        for _ in range(entry.count):
+            numbers[base] += 1
+            name = f"{base} {numbers[base]}" if base in numbered_names else base
             ships.append({"design": entry.unit, "name": name, "fighters": list(entry.options)})
     return {"name": army.name, "faction": army.faction or "", "ships": ships}
 
