@@ -128,3 +128,37 @@ def test_the_scenario_of_a_game_from_lists_is_chosen_among_the_rulesets_own(
     games = httpx.get(server + "/api/games").json()
     assert [game["setup"]["layout"] for game in games if game["ruleset"] == "hordes"] == [chosen]
     page.close()
+
+
+def test_a_bot_seat_is_given_a_search_strength_or_options_in_the_lobby(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """A search bot's seat offers its strengths (quick, default, strong) and a box of
+    options that a strength fills; a bot that takes no options offers neither. The game
+    made plays the strength chosen, and the list of games shows the bot with its options;
+    options the bot does not have are refused, naming the seat and the option."""
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#ruleset", "hordes")
+    page.select_option("#seats select[data-seat='1']", "bot:random")
+    assert not page.is_visible("#seats .bot-options")
+    page.select_option("#seats select[data-seat='1']", "bot:search")
+    strength, text = "select[data-strength='1']", "input[data-bot-options='1']"
+    assert page.input_value(strength) == "" and page.input_value(text) == ""
+    assert page.get_attribute(text, "placeholder") == "options, e.g. ms=500"
+    page.fill(text, "foo=1")
+    assert page.input_value(strength) == "other"
+    page.click("#create")
+    page.wait_for_selector("#create-message .bad")
+    assert "player 2: bot 'search' has no option 'foo'" in page.inner_text("#list-reports")
+    page.select_option(strength, "ms=100")
+    assert page.input_value(text) == "ms=100"
+    page.select_option("#ruleset", "robogear")  # seats drawn again keep the bot, its options
+    page.select_option("#ruleset", "hordes")
+    assert page.input_value(text) == "ms=100" and page.input_value(strength) == "ms=100"
+    page.screenshot(path=str(SEEN / "lobby-bot-strength.png"))
+    page.click("#create")
+    page.wait_for_selector("#links .seat-link", timeout=20_000)
+    page.wait_for_selector("#games td:text-is('person, bot search:ms=100')")
+    page.close()

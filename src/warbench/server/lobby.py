@@ -4,20 +4,29 @@ turning a lobby form into a game's set-up and seats.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 
+from warbench.core.botspec import BadBotSpec, ConfigurableBot, UnknownBot, bot_factory
 from warbench.core.catalog import DataFileError, parse_model, parse_toml
 from warbench.core.list_reading import read_list
 from warbench.core.lists import ArmyList
 from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.search.bot import SearchFactory
 from warbench.core.words import player_name
 from warbench.server.store import Seat
 
+if TYPE_CHECKING:
+    from warbench.core.agents import Agent
+
 #: The most characters a pasted army list may have.
 MAX_LIST_CHARS = 100_000
+
+#: The search bot's strengths the lobby names, each as its options: a time budget per
+#: searched decision (``ms``, wall-clock), or the ruleset's own budget (``default``).
+SEARCH_STRENGTHS: dict[str, str] = {"quick": "ms=100", "default": "", "strong": "ms=2000"}
 
 
 class LobbyError(ValueError):
@@ -29,11 +38,12 @@ class LobbyError(ValueError):
 
 
 class SeatForm(pydantic.BaseModel):
-    """One seat of the form: a person, or a bot by name."""
+    """One seat of the form: a person, or a bot by name, with options as the command line
+    takes them (``search:ms=500``)."""
 
     model_config = pydantic.ConfigDict(extra="forbid")
     kind: str = pydantic.Field(default="person", pattern="^(person|bot)$")
-    bot: str = ""
+    bot: str = pydantic.Field(default="", max_length=200)
 
 
 class GameForm(pydantic.BaseModel):
@@ -77,6 +87,7 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
         "version": rules.version,
         "players": [rules.min_players, rules.max_players],
         "bots": list(rules.bots()),
+        "bot_options": bot_options(rules),
         "formats": list(rules.list_formats()),
         "scenarios": scenario_menu(rules),
         "options": dict(rules.setup_options()),
@@ -96,6 +107,40 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
             for name, attack in rules.attacks().items()
         },
     }
+
+
+def bot_options(rules: Ruleset[Any, Any]) -> dict[str, dict[str, Any]]:
+    """Each bot of the ruleset that takes options, with the strengths the lobby names for it
+    (the search bot's :data:`SEARCH_STRENGTHS`; none for another)."""
+    return {
+        name: {"strengths": dict(SEARCH_STRENGTHS) if isinstance(factory, SearchFactory) else {}}
+        for name, factory in rules.bots().items()
+        if isinstance(factory, ConfigurableBot)
+    }
+
+
+def seat_bot(rules: Ruleset[Any, Any], text: str) -> Callable[[int], Agent]:
+    """The factory (seed -> agent) of a seat's bot, ``NAME[:KEY=VALUE,...]`` read by the
+    command line's parser (:func:`~warbench.core.botspec.bot_factory`); only one of the
+    ruleset's own bots, never a file or module to import. :class:`UnknownBot` or
+    :class:`BadBotSpec` says what is wrong in one line."""
+    offered = rules.bots()
+    name = text.partition(":")[0]
+    if name not in offered:
+        raise UnknownBot(f"{rules.id} has no bot {name!r} (bots: {', '.join(offered)})")
+    return bot_factory(rules, text)
+
+
+def _seat_problem(rules: Ruleset[Any, Any], index: int, seat: SeatForm) -> str | None:
+    """What is wrong with a bot seat's name and options, naming the seat; ``None`` if
+    nothing (or a person sits there)."""
+    if seat.kind != "bot":
+        return None
+    try:
+        seat_bot(rules, seat.bot)
+    except (UnknownBot, BadBotSpec) as error:
+        return f"{player_name(index)}: {error}"
+    return None
 
 
 def scenario_menu(rules: Ruleset[Any, Any]) -> list[dict[str, str]]:
@@ -186,11 +231,10 @@ def check_lists(
 
 def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat], dict[str, Any]]:
     """The seats and the set-up a form asks for; :class:`LobbyError` lists every problem."""
-    bots = rules.bots()
     problems = [
-        f"{player_name(index)}: {rules.id} has no bot {seat.bot!r} (bots: {', '.join(bots)})"
+        problem
         for index, seat in enumerate(form.seats)
-        if seat.kind == "bot" and seat.bot not in bots
+        if (problem := _seat_problem(rules, index, seat)) is not None
     ]
     try:
         rules.check_players(len(form.seats))

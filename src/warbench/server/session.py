@@ -26,6 +26,7 @@ from warbench.core.replay import replay_steps
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
 from warbench.core.words import counted, player_name
+from warbench.server.lobby import seat_bot
 from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Pending, Seat, Store
 
@@ -111,7 +112,7 @@ class GameSession:
         self.typed: list[int] = list(typed)
         self.roll: RollRequest | None = None
         self.bots: dict[int, Agent] = {
-            index: rules.bots()[seat.bot](seed_for(journal.seed, 100 + index))
+            index: seat_bot(rules, seat.bot)(seed_for(journal.seed, 100 + index))
             for index, seat in enumerate(self.seats)
             if seat.kind == "bot"
         }

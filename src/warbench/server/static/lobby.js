@@ -71,7 +71,8 @@ function fitOptions() {
 function renderSeats() {
   const rules = current();
   const box = $("seats");
-  const kept = [...document.querySelectorAll("#seats select")].map((select) => select.value);
+  const kept = [...document.querySelectorAll("#seats .seat")].map((row) =>
+    ({ bot: row.querySelector("select[data-seat]").value, options: row.querySelector("input[data-bot-options]").value }));
   for (const area of document.querySelectorAll("#lists textarea")) PASTED[Number(area.dataset.seat)] = area.value;
   box.replaceChildren();
   const count = Number($("players").value) || rules.players[0];
@@ -81,9 +82,16 @@ function renderSeats() {
     row.className = "seat";
     const options = [`<option value="person">a person</option>`]
       .concat(rules.bots.map((bot) => `<option value="bot:${bot}">bot: ${bot}</option>`)).join("");
-    row.innerHTML = `<label>${playerName(seat, true)} <select data-seat="${seat}">${options}</select></label>`;
-    const select = row.querySelector("select");
-    if ([...select.options].some((o) => o.value === kept[seat])) select.value = kept[seat];
+    row.innerHTML = `<label>${playerName(seat, true)} <select data-seat="${seat}">${options}</select></label>` +
+      ` <span class="bot-options" hidden><select data-strength="${seat}" title="how hard (and how slow) the bot plays"></select>` +
+      ` <input data-bot-options="${seat}" size="22" placeholder="options, e.g. ms=500" title="the bot's options, as the command line takes them: KEY=VALUE,..."></span>`;
+    const select = row.querySelector("select[data-seat]");
+    if (kept[seat] && [...select.options].some((o) => o.value === kept[seat].bot)) {
+      select.value = kept[seat].bot;
+      row.querySelector("input[data-bot-options]").value = kept[seat].options;
+    }
+    select.onchange = () => fitBotOptions(row);
+    fitBotOptions(row);
     box.append(row);
   }
   const lists = $("lists");
@@ -103,9 +111,34 @@ function renderSeats() {
   $("format").innerHTML = `<option value="">(default)</option>` + rules.formats.map((f) => `<option>${f}</option>`).join("");
 }
 
+// A bot seat's options, for a bot that takes them (the search bot's budget): the box holds
+// them as the command line writes them after the bot's name; a named strength fills it.
+function fitBotOptions(row) {
+  const chosen = row.querySelector("select[data-seat]").value;
+  const menu = chosen.startsWith("bot:") ? (current().bot_options || {})[chosen.slice(4)] : undefined;
+  const box = row.querySelector(".bot-options");
+  box.hidden = !menu;
+  if (!menu) return;
+  const strength = box.querySelector("select"), text = box.querySelector("input");
+  const strengths = Object.entries(menu.strengths);
+  strength.hidden = !strengths.length;
+  strength.innerHTML = strengths.map(([name, options]) => `<option value="${escapeHtml(options)}">${escapeHtml(name)}${options ? ` (${escapeHtml(options)})` : ""}</option>`).join("") +
+    `<option value="other">other options</option>`;
+  strength.onchange = () => { if (strength.value !== "other") text.value = strength.value; };
+  text.oninput = () => { strength.value = strengths.some(([, options]) => options === botOptions(text)) ? botOptions(text) : "other"; };
+  text.oninput();
+}
+
+function botOptions(text) { return text.value.replace(/\s+/g, ""); }
+
 function form() {
-  const seats = [...document.querySelectorAll("#seats select")].map((select) =>
-    select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value.slice(4) });
+  const seats = [...document.querySelectorAll("#seats .seat")].map((row) => {
+    const chosen = row.querySelector("select[data-seat]").value;
+    if (chosen === "person") return { kind: "person" };
+    const box = row.querySelector(".bot-options");
+    const options = box.hidden ? "" : botOptions(box.querySelector("input"));
+    return { kind: "bot", bot: chosen.slice(4) + (options ? `:${options}` : "") };
+  });
   const body = { ruleset: $("ruleset").value, seats, referee: $("referee").checked, one_screen: $("one-screen").checked };
   const options = [...document.querySelectorAll("#options input[data-option]:checked")].map((box) => box.dataset.option);
   if (options.length) body.options = options;
