@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,6 +13,8 @@ from fastapi.testclient import TestClient
 from tests.server.helpers import Socket, auth, create, first_action, state, wait_for_decision
 from warbench.core.actions import Action
 from warbench.core.engine import Game
+from warbench.server.app import create_app
+from warbench.server.store import Store
 
 PEOPLE = [{"kind": "person"}, {"kind": "person"}]
 
@@ -318,3 +322,36 @@ def test_a_move_sent_over_a_socket_closed_mid_move_is_finished_pushed_and_answer
     assert entries[before].player == 0  # the move is in
     assert any(entry.player == 1 for entry in entries[before + 1:]), "no bot answered it"
     assert watcher.next_of("state")["step"] == before + 1  # and was pushed to the spectator
+
+
+def test_a_bots_move_under_way_when_the_server_stops_is_finished_and_stored_first(
+    db: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server stopped while a bot's move was applied in a thread: the bot's task was
+    cancelled there and let go of the room's lock while the thread still applied the move,
+    and the store was closed under it, so the move was never stored. The server waits for
+    the move, stores it, and only then closes the store."""
+    paused, resume = pause_the_bots_move(monkeypatch)
+    client = TestClient(create_app(db))
+    client.__enter__()
+    game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    room = client.app.state.hub.room(game["id"])  # type: ignore[attr-defined]
+    held: list[bool] = []
+
+    def look_then_resume() -> None:  # while the server stops
+        time.sleep(1.0)
+        held.append(room.lock.locked())
+        resume.set()
+
+    assert paused.wait(10), "the bot never moved"
+    stopping = threading.Thread(target=look_then_resume)
+    stopping.start()
+    try:
+        client.__exit__(None, None, None)
+    finally:
+        resume.set()
+        stopping.join(10)
+    assert held == [True], "the room's lock was let go half-way through the bot's move"
+    stored = Store(db).load(game["id"])
+    assert stored is not None
+    assert [entry.player for entry in stored.journal.entries][:1] == [1], "the move was lost"

@@ -144,6 +144,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._moves: set[asyncio.Future[Any]] = set()
+        #: Set once the server stops: no bot starts another move.
+        self._closing = False
 
     def room(self, game_id: str) -> Room | None:
         """The live room of a game, restored from the store if needed (``None``: no game).
@@ -182,7 +184,7 @@ class Hub:
 
     def drive_bots(self, room: Room) -> None:
         """Let the room's bots play what they owe, in the background."""
-        if room.bots_running or not room.session.bots:
+        if room.bots_running or not room.session.bots or self._closing:
             return
         with contextlib.suppress(RuntimeError):  # no running loop: the next change drives
             task = asyncio.get_running_loop().create_task(self._bots(room))
@@ -192,37 +194,49 @@ class Hub:
 
     async def _bots(self, room: Room) -> None:
         try:
-            while True:
-                async with room.lock:
-                    try:
-                        taken = await asyncio.to_thread(room.session.bot_turns, 1)
-                    except Exception:
-                        log.exception("game %s: a bot failed", room.session.id)
-                        taken = 0
-                    if taken or room.session.roll is not None:  # moves, or dice asked
-                        await room.broadcast()
+            while not self._closing:
+                taken = await self.unstoppable(self._bot_move(room))
                 if not taken:
                     return
                 await asyncio.sleep(0)
         finally:
             room.bots_running = False
 
+    async def _bot_move(self, room: Room) -> int:
+        """One bot's move, applied and pushed; how many were taken (none once the server
+        stops: a move not yet started is not started)."""
+        async with room.lock:
+            if self._closing:
+                return 0
+            try:
+                taken = await asyncio.to_thread(room.session.bot_turns, 1)
+            except Exception:
+                log.exception("game %s: a bot failed", room.session.id)
+                taken = 0
+            if taken or room.session.roll is not None:  # moves, or dice asked
+                await room.broadcast()
+        return taken
+
     async def unstoppable(self, work: Awaitable[T]) -> T:
-        """Await ``work`` (a person's move: applied, pushed, the bots driven), which runs
-        to its end even when the caller is cancelled (a page closed mid-move cancels its
-        socket's handler): cancelled half-way, it let go of the room's lock while its
-        thread still applied the move, and never pushed it nor drove the bots."""
+        """Await ``work`` (a move: a person's applied, pushed and the bots driven, or a
+        bot's), which runs to its end even when the caller is cancelled (a page closed
+        mid-move cancels its socket's handler, a server stopping its bots' tasks):
+        cancelled half-way, it let go of the room's lock while its thread still applied the
+        move, and a person's was never pushed nor answered by the bots, a bot's never stored
+        (the store closed under it)."""
         task = asyncio.ensure_future(work)
         self._moves.add(task)
         task.add_done_callback(self._moves.discard)
         return await asyncio.shield(task)
 
     async def close(self) -> None:
-        """Let the moves under way finish; stop the bots' background work."""
-        if self._moves:
-            await asyncio.gather(*self._moves, return_exceptions=True)
+        """Stop the bots' background work; let the moves under way (a bot's too) finish,
+        so the store may close after; no bot starts another."""
+        self._closing = True
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        while self._moves:  # a person's move may still be waiting for a bot's to end
+            await asyncio.gather(*self._moves, return_exceptions=True)
