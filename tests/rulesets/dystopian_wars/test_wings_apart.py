@@ -1,5 +1,6 @@
 """DW-DEPLOY-ALTERNATE: a carrier's wing deployed apart from it, within 4 inches (seed
-l.205, l.598), or kept aboard; the free wings as before."""
+l.205, l.598), or kept aboard; the free wings anywhere in the zone; every wing set down
+clear of every model (engine default: it is in the air)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from tests.rulesets.dystopian_wars.helpers import (
     play,
     refresh,
     scripted,
+    seeded,
     setup,
     squadron,
     state,
     texts,
 )
+from warbench.core.agents import RandomAgent
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.geometry import overlaps
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     ChooseEdge,
@@ -26,7 +30,9 @@ from warbench.rulesets.dystopian_wars.actions import (
     Deploy,
 )
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
+from warbench.rulesets.dystopian_wars.deployment import Deployment
 from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL, deck_room
+from warbench.rulesets.dystopian_wars.state import body_of
 from warbench.server.snapshot import snapshot
 
 #: Where player 0 places its carrier: on the south edge, facing north.
@@ -117,6 +123,63 @@ def test_dw_deploy_alternate_the_free_wings_go_anywhere_in_the_zone() -> None:
     game = deploying()
     play(game, Deploy(2, 10.0, 4.0, 0.0))
     assert (model(game, 2).x, model(game, 2).y) == (10.0, 4.0)
+
+
+def test_dw_deploy_alternate_a_free_wing_is_not_placed_over_a_model() -> None:
+    """A free wing is in the air, as a wing apart is (engine default): the recon flight set
+    down over Albion is refused, naming Albion and the rule, and nothing moves."""
+    game = deploying()
+    reason = ("Recon flight would stand on Albion: a free wing goes down clear of every model"
+              " (DW-DEPLOY-ALTERNATE)")
+    assert game.check(0, Deploy(2, 37.0, 4.0, 0.0)) == reason
+    with pytest.raises(IllegalAction, match=r"Recon flight would stand on Albion: a free wing"):
+        game.apply(0, Deploy(2, 37.0, 4.0, 0.0))
+    assert (model(game, 2).x, model(game, 2).y) == (20.0, 4.0)
+
+
+def test_dw_deploy_alternate_a_free_wing_is_offered_a_clear_spot() -> None:
+    """With Albion placed over the recon flight's own spot, the placement offered for the
+    flight (the first a bot or the web form takes) is the nearest point of a half-inch grid
+    of the zone clear of Albion, and playing it places the flight there."""
+    game = deploying()
+    play(game, Deploy(0, 20.0, 4.0, 0.0), Deploy(3, 36.0, 44.0, 180.0))
+    offered = [o for o in owed(game).options if isinstance(o, Deploy) and o.squadron == 2]
+    # Albion is 1.8 inches wide and the token 0.8: 1.5 inches aside clears it, the west
+    # side first of two as near
+    assert offered == [Deploy(2, 18.5, 4.0, 0.0)]
+    assert game.check(0, offered[0]) is None
+    wing, albion = model(game, 2), model(game, 0)
+    play(game, offered[0])
+    assert not overlaps(body_of(wing, RULES.data.models[wing.cls]),
+                        body_of(albion, RULES.data.models[albion.cls]))
+    assert wing.y <= 8.0
+
+
+@pytest.mark.parametrize(("agent", "seed"), [("random", 3), ("random", 5), ("commodore", 6),
+                                             ("commodore", 9)])
+def test_dw_deploy_alternate_bots_set_every_free_wing_down_clear(agent: str, seed: int) -> None:
+    """Random play and the commodore bot take the demo fleets through alternate deployment,
+    setting down every free wing, each clear of every model as it goes down (seeds where,
+    before 0.17, a free wing went down over a ship)."""
+    game_setup = RULES.default_setup()
+    game_setup["deployment"] = "alternate"
+    game = seeded(game_setup, seed)
+    agents = ([RandomAgent(seed + 1), RandomAgent(seed + 2)] if agent == "random"
+              else [CommodoreBot(seed), CommodoreBot(seed + 1)])
+    models, specs = state(game).models, RULES.data.models
+    free = {m.squadron for m in models if specs[m.cls].tiny and m.carried_by < 0}
+    set_down = set()
+    while any(isinstance(frame, Deployment) for frame in state(game).stack):
+        decision = owed(game)
+        action = agents[decision.player].choose(game.observe(decision.player), decision)
+        play(game, action)
+        if isinstance(action, Deploy) and action.squadron in free:
+            wing = models[state(game).squadrons[action.squadron].models[0]]
+            set_down.add(action.squadron)
+            assert not [other.name for other in models if other.uid != wing.uid
+                        and other.carried_by < 0 and overlaps(body_of(wing, specs[wing.cls]),
+                                                              body_of(other, specs[other.cls]))]
+    assert len(free) == 4 and set_down == free  # the two free wings of each fleet
 
 
 def test_dw_deploy_alternate_the_commodore_keeps_its_wings_aboard() -> None:

@@ -12,10 +12,11 @@ naval one on a land table in water: DW-TABLE-SURFACE; the roll's winner is then 
 only the edges where every such squadron finds a place). Wings aboard a
 carrier go down with it or, once it is on the table, apart within 4 inches of it, each a
 placement of its own (:mod:`.wings_apart`); a player left with only such wings may keep
-them aboard (:class:`Decline`). Free wings go anywhere in the zone. Until it is placed, a
-squadron stands where the automatic deployment put it (along the chosen edge, when the
-winner changed edges), and placing it there is allowed unless it would stand on another
-squadron.
+them aboard (:class:`Decline`). Free wings go anywhere in the zone; every wing set down,
+apart or free, lies clear of every model (engine default: it is in the air). Until it is
+placed, a squadron stands where the automatic deployment put it (along the chosen edge,
+when the winner changed edges), and placing it there is allowed unless it would stand on
+another squadron; a free wing whose spot is refused is offered the nearest legal one.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ from warbench.rulesets.dystopian_wars.wings_apart import (
     apart_refusal,
     apart_spots,
     apart_wings,
+    nearest_spots,
+    over_model,
     place_apart,
     sample_apart,
 )
@@ -95,18 +98,18 @@ def formation(spec: ModelSpec, count: int, x: float, y: float, heading: float) -
     return poses
 
 
+def zone_box(state: DWState, player: int) -> tuple[float, float, float, float]:
+    """The player's deployment zone, (x0, y0, x1, y1): the table within 8 inches of
+    their edge."""
+    width, height = state.width, state.height
+    return ((0.0, 0.0, width, ZONE), (0.0, height - ZONE, width, height),
+            (0.0, 0.0, ZONE, height), (width - ZONE, 0.0, width, height))[edge_of(state, player)]
+
+
 def in_zone(state: DWState, player: int, x: float, y: float) -> bool:
     """Whether a centre lies in the player's deployment zone."""
-    edge = edge_of(state, player)
-    if not (0.0 <= x <= state.width and 0.0 <= y <= state.height):
-        return False
-    if edge == 0:
-        return y <= ZONE
-    if edge == 1:
-        return y >= state.height - ZONE
-    if edge == 2:
-        return x <= ZONE
-    return x >= state.width - ZONE
+    x0, y0, x1, y1 = zone_box(state, player)
+    return x0 <= x <= x1 and y0 <= y <= y1
 
 
 def deploy_refusal(state: DWState, data: RulesData, action: Deploy, player: int) -> str | None:
@@ -135,7 +138,8 @@ def placement_refusal(
 ) -> str | None:
     """Why ``model`` may not be set down at ``pose`` (the models ``own`` going down with it
     not counted): out of its zone, off the surface it keeps to (DW-TABLE-SURFACE), on
-    terrain it may not enter or on another model at its level."""
+    terrain it may not enter, on another model at its level, or, for a wing, over any
+    model (:func:`.wings_apart.over_model`)."""
     spec = data.models[model.cls]
     player = model.player
     if not in_zone(state, player, pose.x, pose.y):
@@ -149,11 +153,13 @@ def placement_refusal(
             piece
         ).contains(pose.point):
             return f"{model.name} would stand on {piece.name} (DW-DEPLOY-ALTERNATE)"
+    if spec.tiny:
+        return over_model(state, data, model, body)
     for other in state.models:
         if other.uid in own or not other.alive or other.carried_by >= 0:
             continue
         other_spec = data.models[other.cls]
-        if other.level != model.level or other_spec.tiny or spec.tiny:
+        if other.level != model.level or other_spec.tiny:
             continue
         if overlaps(body, body_of(other, other_spec)):
             return f"{model.name} would stand on {other.name} (DW-DEPLOY-ALTERNATE)"
@@ -162,13 +168,26 @@ def placement_refusal(
 
 def wing_refusal(state: DWState, data: RulesData, action: Deploy, placed: list[int]) -> str | None:
     """Why a wing aboard a carrier may not be deployed apart so: the carrier's reach
-    (:func:`.wings_apart.apart_refusal`), then the zone and terrain as for any squadron."""
+    (:func:`.wings_apart.apart_refusal`), then the zone, terrain and models as for any
+    wing."""
     refusal = apart_refusal(state, data, action, placed)
     if refusal is not None:
         return refusal
     wing = state.models[state.squadrons[action.squadron].models[0]]
     return placement_refusal(state, data, wing, Pose(action.x, action.y, action.heading),
                              {wing.uid})
+
+
+def free_wing_spot(state: DWState, data: RulesData, option: Deploy,
+                   player: int) -> Deploy | None:
+    """Where a free wing whose own spot ``option`` is refused is offered a place: the
+    nearest legal point of its zone (:func:`.wings_apart.nearest_spots`); None for any other
+    squadron (it is offered no place then) or where none is legal."""
+    models = state.squadrons[option.squadron].models
+    if len(models) != 1 or not data.models[state.models[models[0]].cls].tiny:
+        return None
+    return next((spot for spot in nearest_spots(option, zone_box(state, player))
+                 if deploy_refusal(state, data, spot, player) is None), None)
 
 
 def needs_footing(state: DWState, data: RulesData, model: Model) -> bool:
@@ -385,8 +404,10 @@ class Deployment(Procedure[DWState, RulesData]):
             x = sum(m.x for m in models) / len(models)
             y = sum(m.y for m in models) / len(models)
             option = Deploy(sid, round(x, 4), round(y, 4), models[0].heading)
-            if deploy_refusal(state, data, option, player) is None:
-                options.append(option)
+            offered = option if deploy_refusal(state, data, option, player) is None else (
+                free_wing_spot(state, data, option, player))
+            if offered is not None:
+                options.append(offered)
         apart = self.apart(state, player)
         for sid in apart:
             options.extend(next(

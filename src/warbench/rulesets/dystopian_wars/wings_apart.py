@@ -1,18 +1,21 @@
-"""Wings deployed apart from their carrier, in alternate deployment (DW-DEPLOY-ALTERNATE).
+"""Wings in alternate deployment (DW-DEPLOY-ALTERNATE): apart from their carrier, and free.
 
 A carrier's wings go down aboard it, in its placement; or, once the carrier is on the
 table, a wing aboard may be placed as a deployment of its own, within 4 inches of its
 carrier (seed l.205, l.598), measured base edge to base edge as a landing is (DW-LAND),
-its centre in the player's zone like any squadron's, its token on no model (engine
-default: it is in the air, not on a deck). A wing so placed flies from the
+its centre in the player's zone like any squadron's. A wing so placed flies from the
 start, as the free wings do: in the air, on no patrol, with its full 6 fuel (l.615: every
 wing, deployed or launched, starts with 6), free to act in the first turn (the next-turn
 wait of l.608 is for a launch in play), and the carrier keeps its room to land it later.
+Every wing set down, apart or free, lies clear of every model (:func:`over_model`; engine
+default: it is in the air, not on a deck); a free wing whose own spot lies over a model is
+offered the nearest clear one (:func:`nearest_spots`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.geometry.vectors import to_radians
@@ -46,9 +49,9 @@ def apart_wings(state: DWState, player: int, placed: list[int]) -> list[int]:
 
 def apart_refusal(state: DWState, data: RulesData, action: Deploy, placed: list[int]) -> str | None:
     """Why the wing of ``action.squadron`` (one aboard a carrier) may not be set down apart
-    at (x, y): its carrier not on the table yet, more than 4 inches from it, or standing on
-    another model (engine default: a wing deployed apart is in the air, not on a deck). The
-    zone and terrain are checked as for any squadron (:func:`.deployment.placement_refusal`)."""
+    at (x, y): its carrier not on the table yet, or more than 4 inches from it. The zone,
+    terrain and the models under it are checked as for any wing
+    (:func:`.deployment.placement_refusal`, :func:`over_model`)."""
     pair = aboard(state, action.squadron)
     if pair is None:
         return None
@@ -64,13 +67,36 @@ def apart_refusal(state: DWState, data: RulesData, action: Deploy, placed: list[
     if apart > DECK_RANGE + 1e-9:
         return (f"{wing.name} would be {apart:.1f} inches from its carrier {carrier.name}: a"
                 " wing deployed apart goes down within 4 inches of it (DW-DEPLOY-ALTERNATE)")
+    return None
+
+
+def over_model(state: DWState, data: RulesData, wing: Model, body: Body) -> str | None:
+    """Why ``wing`` may not be set down as ``body``: its token over a model on the table
+    (aboard none, not submerged), at any level (engine default: a wing deployed, apart from
+    its carrier or free, is in the air, not on a deck); None when it is clear."""
     for other in state.models:
         if other.uid == wing.uid or not other.alive or other.carried_by >= 0:
             continue
         if other.level != "submerged" and overlaps(body, body_of(other, data.models[other.cls])):
-            return (f"{wing.name} would stand on {other.name}: a wing deployed apart goes down"
-                    " clear of every model (DW-DEPLOY-ALTERNATE)")
+            kind = "a wing deployed apart" if wing.carried_by >= 0 else "a free wing"
+            return (f"{wing.name} would stand on {other.name}: {kind} goes down clear of"
+                    " every model (DW-DEPLOY-ALTERNATE)")
     return None
+
+
+def nearest_spots(
+    option: Deploy, box: tuple[float, float, float, float]
+) -> Iterator[Deploy]:
+    """Placements for a free wing whose own spot ``option`` is refused, nearest first: the
+    points of a half-inch grid over ``box`` (its zone, x0, y0, x1, y1), ties broken by x
+    then y; the caller keeps the first legal one."""
+    x0, y0, x1, y1 = box
+    points = [(k / 2.0, j / 2.0)
+              for k in range(math.ceil(x0 * 2), math.floor(x1 * 2) + 1)
+              for j in range(math.ceil(y0 * 2), math.floor(y1 * 2) + 1)]
+    points.sort(key=lambda p: ((p[0] - option.x) ** 2 + (p[1] - option.y) ** 2, p))
+    for x, y in points:
+        yield Deploy(option.squadron, x, y, option.heading)
 
 
 def apart_spots(state: DWState, sid: int) -> list[Deploy]:
