@@ -9,13 +9,14 @@ hit chance where a direct hit's template covers it, and the miss chance times th
 deviation faces that cover it, counted face by face; what its damage roll leaves of it is
 the damage roll's own odds (:func:`.odds_others.damage_outcomes`), boosted too where the
 attacking warlock's fury buys a boost, while it lasts in that order of rolls, the target's
-own roll too (HOR-BOOST: :meth:`Covered.spent`). A warbeast under its own template whose
-roll comes first may cripple its own body, and each roll after it is one die short: that
-is followed landing by landing, for the target too (its roll is first only on a hit). Each
-line is named as :func:`.odds_others.line_name` says (the board's label, the distance from
-the target or, where the target is out of range, from the point the template is aimed at,
-the aspects crippled already, and a warlock's transfer taken as not made where one could
-change it).
+own roll too (HOR-BOOST). A warbeast under its own template whose roll comes first may
+cripple its own body, and each roll after it is one die short; a roll that destroys a
+warlock ends the game, the rolls after it not made (HOR-VICTORY): all that is followed
+landing by landing (:func:`blast_landings`, :func:`.odds_order.follow`), for the target too
+(its roll is first only on a hit). Each line is named as :func:`.odds_others.line_name`
+says (the board's label, the distance from the target or, where the target is out of
+range, from the point the template is aimed at, the aspects crippled already, and a
+warlock's transfer taken as not made where one could change it).
 
 >>> from warbench.rulesets.hordes.data import DATA_DIR, DataFolder, load_data
 >>> data = load_data(DataFolder(DATA_DIR))
@@ -28,8 +29,6 @@ change it).
 (2, True, 10)
 >>> near.chance(0.5)  # a hit half the time, else 10 of the 36 deviations
 0.6388888888888888
->>> near.after(0.5)  # the Horror is under none of those templates: no roll before its own
-0.0
 """
 
 from __future__ import annotations
@@ -40,21 +39,25 @@ from dataclasses import dataclass
 
 from warbench.core.attacks import OddsAnswer
 from warbench.core.geometry import Point
-from warbench.core.odds import Dist
 from warbench.rulesets.hordes.combat import Strike, blast_aim, models_under, strike_power
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.deviation import FACES, Aim, landings
 from warbench.rulesets.hordes.names import model_labels
+from warbench.rulesets.hordes.odds_order import (
+    ENDS_NOTE,
+    GAME_MAY_END,
+    Landing,
+    as_made,
+    follow,
+    outcomes,
+    short,
+)
 from warbench.rulesets.hordes.odds_others import (
     BOOSTED,
     FURY_SHORT,
-    damage_outcomes,
     line_name,
     target_transfer_note,
 )
-from warbench.rulesets.hordes.odds_target import damage_roll_odds
-from warbench.rulesets.hordes.profile import is_crippled, stat
-from warbench.rulesets.hordes.rolls import dice_count
 from warbench.rulesets.hordes.space import gap, radius
 from warbench.rulesets.hordes.state import Model
 
@@ -70,75 +73,53 @@ BOOSTS_NOTE = ("(damage boosted) under the template: the warlock boosts each dam
 #: Said where the target's own damage roll may come once the fury for boosts is spent.
 TARGET_SPENT = ("the target's (damage boosted): a deviated template may reach it after "
                 "other models' rolls have spent the fury, its roll then not boosted")
+#: Said where the target's own damage roll may come after one that may end the game.
+TARGET_ENDS = ("the target's: a deviated template may reach it after a warlock's damage "
+               "roll, which may destroy that warlock and end the game before the target's "
+               "roll (HOR-VICTORY)")
 
 
 @dataclass(frozen=True, slots=True)
 class Covered:
     """A model the template may cover: under it on a direct hit or not, and on how many of
-    the 36 faces of a miss's deviation dice; of those, where the attacker is under the
-    template too and rolls its own damage first (``direct_after``, ``faces_after``); how
-    many damage rolls come before its own on a direct hit (``direct_before``), and on how
-    many faces ``n`` rolls do (``faces_before[n]``)."""
+    the 36 faces of a miss's deviation dice."""
 
     model: Model
     direct: bool
     faces: int
-    direct_after: bool = False
-    faces_after: int = 0
-    direct_before: int = 0
-    faces_before: tuple[int, ...] = ()
 
     def chance(self, hit: float) -> float:
         """Its chance to be under the template, the attack roll hitting with ``hit``."""
         return (hit if self.direct else 0.0) + (1.0 - hit) * self.faces / DEVIATIONS
 
-    def after(self, hit: float) -> float:
-        """Its chance to be under the template after the attacker's own damage roll."""
-        return ((hit if self.direct_after else 0.0)
-                + (1.0 - hit) * self.faces_after / DEVIATIONS)
-
-    def spent(self, hit: float, fury: int) -> float:
-        """Its chance to be under the template with ``fury`` damage rolls or more before
-        its own: the warlock, boosting each roll while its ``fury`` lasts, has no boost
-        left for it (HOR-BOOST)."""
-        direct = hit if self.direct and self.direct_before >= fury else 0.0
-        return direct + (1.0 - hit) * sum(self.faces_before[fury:]) / DEVIATIONS
-
 
 def covered(data: HordesData, models: Sequence[Model], me: Model, target: Model,
             strike: Strike, table: float | None) -> list[Covered]:
     """Every living model but ``target`` that ``me``'s AOE ``strike`` may put under its
-    template, in the order the game rolls their damage (``table``: the side of the table
-    the deviated template is kept on; ``None``: no edge near)."""
-    return [one for one in _reach(data, models, me, target, strike, table)
-            if one.model.uid != target.uid]
-
-
-def _reach(data: HordesData, models: Sequence[Model], me: Model, target: Model,
-           strike: Strike, table: float | None) -> list[Covered]:
-    """:func:`covered`, the target too where some template covers it."""
-    place = {m.uid: i for i, m in enumerate(models)}
-    # a direct hit: the target's roll first, then the others' in the table's order
-    direct = [m.uid for m in models_under(data, models, Point(target.x, target.y), strike.aoe)
-              if m.uid != target.uid]
-    direct_after = set(direct[direct.index(me.uid) + 1:]) if me.uid in direct else set()
+    template, in the table's order (``table``: the side of the table the deviated template
+    is kept on; ``None``: no edge near)."""
+    direct = {m.uid for m in models_under(data, models, Point(target.x, target.y), strike.aoe)}
     faces: dict[int, int] = {}
-    faces_after: dict[int, int] = {}
-    faces_before: dict[int, list[int]] = {m.uid: [0] * len(models) for m in models}
     for centre in landings(blast_aim(data, me, target, strike), table):
-        under = models_under(data, models, centre, strike.aoe)
-        # a miss: every roll in the table's order, the attacker's too where it is under
-        first = next((place[m.uid] for m in under if m.uid == me.uid), len(models))
-        for rolled, model in enumerate(under):
+        for model in models_under(data, models, centre, strike.aoe):
             faces[model.uid] = faces.get(model.uid, 0) + 1
-            faces_before[model.uid][rolled] += 1
-            if place[model.uid] > first:
-                faces_after[model.uid] = faces_after.get(model.uid, 0) + 1
-    return [Covered(m, m.uid in direct, faces.get(m.uid, 0), m.uid in direct_after,
-                    faces_after.get(m.uid, 0),
-                    direct.index(m.uid) + 1 if m.uid in direct else 0,
-                    tuple(faces_before[m.uid])) for m in models
-            if m.uid == target.uid or m.uid in direct or m.uid in faces]
+    return [Covered(m, m.uid in direct, faces.get(m.uid, 0)) for m in models
+            if m.uid != target.uid and (m.uid in direct or m.uid in faces)]
+
+
+def blast_landings(data: HordesData, models: Sequence[Model], me: Model, target: Model,
+                   strike: Strike, hit: float) -> list[Landing]:
+    """Each way ``me``'s AOE ``strike`` lands, the attack roll hitting with ``hit``, with
+    the models whose damage rolls it owes in the game's order: on a hit the target's first,
+    then the others' as the table lists them; on each of the 36 deviations of a miss, all
+    in the table's order, the attacker's too where it is under the template."""
+    direct = tuple((m, 1.0) for m in models_under(data, models, Point(target.x, target.y),
+                                                  strike.aoe) if m.uid != target.uid)
+    found = [Landing(hit, ((target, 1.0), *direct))] if hit > 0.0 else []
+    for centre in landings(blast_aim(data, me, target, strike), data.settings.table):
+        under = models_under(data, models, centre, strike.aoe)
+        found.append(Landing((1.0 - hit) / DEVIATIONS, tuple((m, 1.0) for m in under)))
+    return found
 
 
 def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me: Model,
@@ -148,10 +129,10 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
     the chances that it is destroyed and that each aspect of a warbeast not crippled
     already is crippled by the attack (``destroyed``, ``body crippled``; ``... (damage
     boosted)`` too where the attacking warlock, its roll not boosted already, holds
-    ``fury`` for the boost); the target's own odds where the attacker's own roll may come
-    before its roll; a note says how."""
-    reach = _reach(data, models, me, target, strike, data.settings.table)
-    others = [one for one in reach if one.model.uid != target.uid]
+    ``fury`` for the boost), each roll followed in the game's order
+    (:func:`.odds_order.follow`); the target's own odds where a roll may come before its
+    roll; a note says how."""
+    others = covered(data, models, me, target, strike, data.settings.table)
     if not others:
         return dataclasses.replace(answer, notes=(*answer.notes, (
             f'AOE {strike.aoe}": no other model is under the template on a hit or on any '
@@ -160,69 +141,39 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
     rolls = strike.pow > 0 or strike.strength_damage
     # a warlock boosts each damage roll while its fury lasts; only a beast harms itself
     boosts = rolls and not me.beast and not strike.boost_damage and fury >= 1
-    harm = _self_harm(data, me, strike) if rolls else 0.0
+    ways = blast_landings(data, models, me, target, strike, hit) if rolls else []
+    plain = follow(data, me, strike, ways, 0)
+    boosted = follow(data, me, strike, ways, fury) if boosts else {}
     aim = blast_aim(data, me, target, strike)
     # out of range (no hit): every template deviates from the range limit, not the target
     from_aim = hit == 0.0 and aim.point != Point(target.x, target.y)
     labels = model_labels(data, models)
-    reached = {one.model.uid for one in reach}
+    reached = {one.model.uid for one in others} | {
+        m.uid for way in ways for m, _ in way.rolls}
     lines: dict[str, dict[str, float]] = {}
     for one in others:
+        uid = one.model.uid
         away = (f'{_from_aim(data, aim, one.model):.1f}" from the aim point' if from_aim else
                 f'{gap(data, one.model, target):.1f}" from the target')
-        name = line_name(data, models, labels[one.model.uid], me, one.model, away, reached,
-                         fury, rolls)
-        spent = one.spent(hit, fury) if boosts else None
-        named = lines[name + (f", {FURY_SHORT}" if spent else "")] = {
-            "under the template": one.chance(hit)}
+        name = line_name(data, models, labels[uid], me, one.model, away, reached, fury, rolls)
+        said = [*((FURY_SHORT,) if short(boosted.get(uid, {})) else ()),
+                *((GAME_MAY_END,) if None in plain.get(uid, {}) else ())]
+        named = lines[", ".join((name, *said))] = {"under the template": one.chance(hit)}
         if rolls:
-            named.update(_outcomes(data, me, one, strike, hit, harm, spent))
-    (own,) = [one for one in reach if one.model.uid == target.uid] or [Covered(target, False, 0)]
-    answer = _target_after(answer, data, me, target, strike, own.after(hit) * harm)
-    spent = own.spent(hit, fury) if boosts else 0.0
-    answer = _target_spent(answer, data, me, target, strike, spent)
+            named.update(outcomes(data, me, one.model, strike, plain[uid]))
+        if boosts:
+            named.update(outcomes(data, me, one.model, strike, boosted[uid], BOOSTED))
+    own = plain.get(target.uid, {})
+    if rolls:
+        answer = as_made(answer, data, me, target, strike, own,
+                         boosted.get(target.uid, {}) if boosts else None)
     told = target_transfer_note(data, models, target, me, reached, fury) if rolls else ()
+    ends = any(None in made for made in plain.values())
     return dataclasses.replace(answer, others=lines, notes=(
         *answer.notes, _note(data, me, strike, rolls, from_aim),
-        *((BOOSTS_NOTE,) if boosts else ()), *((TARGET_SPENT,) if spent > 0 else ()), *told))
-
-
-def _outcomes(data: HordesData, me: Model, one: Covered, strike: Strike, hit: float,
-              harm: float, spent: float | None) -> dict[str, float]:
-    """What ``me``'s attack leaves of the ``one`` model it may cover (``hit``: the attack
-    roll's chance; ``harm``: the attacker's own roll's chance of crippling its body): its
-    damage roll's outcomes times its chance to be under the template, one die short
-    after that roll; where a warlock boosts its damage rolls (it harms no body of its
-    own), boosted too, but for the chance ``spent`` that the fury is spent before it."""
-    crippled = is_crippled(data, me, "body")
-    under, after = one.chance(hit), one.after(hit) * harm
-    plain = damage_outcomes(data, me, one.model, strike, boosted=False, weak=crippled)
-    weak = damage_outcomes(data, me, one.model, strike, boosted=False,
-                           weak=True) if after else plain
-    named = {outcome: under * p + after * (weak[outcome] - p) for outcome, p in plain.items()}
-    if spent is not None:
-        boosted = damage_outcomes(data, me, one.model, strike, boosted=True, weak=crippled)
-        named.update({outcome + BOOSTED: under * p - spent * (p - plain[outcome])
-                      for outcome, p in boosted.items()})
-    return named
-
-
-def _target_spent(answer: OddsAnswer, data: HordesData, me: Model, target: Model,
-                  strike: Strike, spent: float) -> OddsAnswer:
-    """``answer`` where, with chance ``spent``, a deviated template catches the target
-    after as many damage rolls as the warlock's fury boosts: that share of its ``...
-    (damage boosted)`` outcomes is its damage roll's unboosted."""
-    if spent <= 0.0:
-        return answer
-    crippled = is_crippled(data, me, "body")
-    plain, boosted = (damage_outcomes(data, me, target, strike, boosted=b, weak=crippled)
-                      for b in (False, True))
-    named = dict(answer.named)
-    for outcome, p in boosted.items():
-        key = (outcome if outcome == "destroyed" else f"target's {outcome}") + BOOSTED
-        if key in named:
-            named[key] -= spent * (p - plain[outcome])
-    return dataclasses.replace(answer, named=named)
+        *((BOOSTS_NOTE,) if boosts else ()),
+        *((TARGET_SPENT,) if short(boosted.get(target.uid, {})) else ()),
+        *((ENDS_NOTE,) if ends else ()), *((TARGET_ENDS,) if None in own else ()), *told))
 
 
 def _note(data: HordesData, me: Model, strike: Strike, rolls: bool, from_aim: bool) -> str:
@@ -239,40 +190,6 @@ def _note(data: HordesData, me: Model, strike: Strike, rolls: bool, from_aim: bo
                f'{strike.rng:g}" from the attacker on the line to it, and deviates from '
                "there: each model's distance is from that point" if from_aim else "")
             + " (HOR-AOE)")
-
-
-def _self_harm(data: HordesData, me: Model, strike: Strike) -> float:
-    """The chance that the attacker's own damage roll, where its template covers it,
-    cripples its body (its later rolls one die short): none for a warlock or a body
-    crippled already."""
-    if not me.beast or is_crippled(data, me, "body"):
-        return 0.0
-    return damage_outcomes(data, me, me, strike, boosted=False, weak=False)["body crippled"]
-
-
-def _target_after(answer: OddsAnswer, data: HordesData, me: Model, target: Model,
-                  strike: Strike, weight: float) -> OddsAnswer:
-    """``answer`` where, with chance ``weight``, a deviated template catches the target
-    after the attacker's own roll has crippled its body: that share of the target's damage
-    roll is one die short (the boxes it marks, destroyed, crippled, knocked down)."""
-    if weight <= 0.0:
-        return answer
-    start = tuple(target.spiral) if target.beast else (target.damage,)
-    down = target.knocked_down or ("knockdown" in strike.qualities and not strike.power_attack)
-    power, arm = strike_power(data, me, strike), stat(data, target, "arm")
-    full, short = (damage_roll_odds(data, target.card, start, power=power, arm=arm,
-                                    down=down, dice=dice_count(strike.boost_damage, weak))
-                   for weak in (False, True))
-    named = dict(answer.named)
-    for key, p in short.named.items():
-        if key in named:
-            named[key] += weight * (p - full.named[key])
-    totals = answer.distribution.to_dict()
-    for boxes in set(full.distribution.to_dict()) | set(short.distribution.to_dict()):
-        totals[boxes] = totals.get(boxes, 0.0) + weight * (
-            short.distribution.p(boxes) - full.distribution.p(boxes))
-    return dataclasses.replace(answer, named=named,
-                               distribution=Dist.from_mapping(totals))
 
 
 def _from_aim(data: HordesData, aim: Aim, model: Model) -> float:

@@ -4,9 +4,7 @@ table's lines under an AOE's template (:mod:`.odds_blast`) or a spray's strip
 where it is the attacker's side's, how far it is, the aspects crippled already, and what
 the line takes for granted where a player's later choice would change it: a warlock's
 transfer, HOR-TRANSFER), and what one damage roll of the attack leaves of it (destroyed,
-each aspect of a warbeast crippled), from what is marked on it now; and where the
-attacking warlock boosts each damage roll while its fury lasts (HOR-BOOST), the chance it
-still holds a boost at a roll (:func:`boost_left`).
+each aspect of a warbeast crippled), from what is marked on it now.
 
 >>> from warbench.rulesets.hordes.data import DATA_DIR, DataFolder, load_data
 >>> data = load_data(DataFolder(DATA_DIR))
@@ -20,7 +18,7 @@ still holds a boost at a roll (:func:`boost_left`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 
 from warbench.core.words import one_of
 from warbench.rulesets.hordes.combat import Strike, strike_power
@@ -87,38 +85,6 @@ def damage_outcomes(data: HordesData, me: Model, model: Model, strike: Strike, *
                               down=model.knocked_down)
     return {key.removeprefix("target's "): p for key, p in answer.named.items()
             if key == "destroyed" or key.startswith("target's")}
-
-
-def boost_left(before: Sequence[float], fury: int) -> float:
-    """The chance that the attacking warlock still holds a boost at a damage roll, each
-    roll before it boosted while ``fury`` lasts: ``before[n]``, the chance of ``n`` rolls
-    before it.
-
-    >>> boost_left([0.25, 0.5, 0.25], 1)  # no roll before it a quarter of the time
-    0.25
-    """
-    return sum(before[:fury])
-
-
-def hits_before(hits: Sequence[float]) -> list[float]:
-    """How many of these independent attack rolls (their chances ``hits``) hit: ``[n]``,
-    the chance of ``n``.
-
-    >>> hits_before([0.5, 0.5])
-    [0.25, 0.5, 0.25]
-    """
-    found = [1.0]
-    for hit in hits:
-        found = [miss * (1.0 - hit) + more * hit
-                 for miss, more in zip([*found, 0.0], [0.0, *found], strict=True)]
-    return found
-
-
-def boosted_as_left(named: Mapping[str, float], left: float) -> dict[str, float]:
-    """``named`` with each ``... (damage boosted)`` outcome boosted with chance ``left``
-    (the warlock still holds a boost at that roll), else as the roll unboosted."""
-    return {key: named[key.removesuffix(BOOSTED)] * (1.0 - left) + p * left
-            if key.endswith(BOOSTED) else p for key, p in named.items()}
 
 
 def target_transfer_note(data: HordesData, models: Sequence[Model], target: Model,

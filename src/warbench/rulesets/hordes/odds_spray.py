@@ -9,7 +9,8 @@ hit, its own damage roll (:func:`.odds_others.damage_outcomes`). The attack roll
 independent (the attacker is never in its own strip); the damage rolls are made in the
 table's order, so where the attacking warlock boosts each while its fury lasts (HOR-BOOST)
 a model's roll, the target's too, is boosted where fewer models listed before it were hit
-than the fury pays for (:func:`.odds_others.hits_before`). Each line is named as
+than the fury pays for, and is not made where a roll before it destroyed a warlock, the
+game then over (HOR-VICTORY): :func:`.odds_order.follow`. Each line is named as
 :func:`.odds_others.line_name` says.
 """
 
@@ -22,13 +23,18 @@ from warbench.rulesets.hordes.combat import Strike, attack_bonus, needed_def, sp
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.exact import attack_chances
 from warbench.rulesets.hordes.names import model_labels
+from warbench.rulesets.hordes.odds_order import (
+    ENDS_NOTE,
+    GAME_MAY_END,
+    Landing,
+    as_made,
+    follow,
+    outcomes,
+    short,
+)
 from warbench.rulesets.hordes.odds_others import (
     BOOSTED,
     FURY_SHORT,
-    boost_left,
-    boosted_as_left,
-    damage_outcomes,
-    hits_before,
     line_name,
     target_transfer_note,
 )
@@ -48,6 +54,10 @@ BOOSTS = ("(damage boosted) in the strip: the warlock boosts each damage roll wh
 #: Said where the target's own damage roll may come once the fury for boosts is spent.
 TARGET_SPENT = ("the target's (damage boosted): the hits of models listed before it may "
                 "spend the fury, its roll then not boosted")
+#: Said where the target's own damage roll may come after one that may end the game.
+TARGET_ENDS = ("the target's: a warlock listed before it in the strip may be hit and "
+               "destroyed by its own damage roll first, ending the game before the target's "
+               "roll (HOR-VICTORY)")
 
 
 def with_spray(answer: OddsAnswer, data: HordesData, state: HordesState, me: Model,
@@ -69,37 +79,41 @@ def with_spray(answer: OddsAnswer, data: HordesData, state: HordesState, me: Mod
     boosts = rolls and not me.beast and not strike.boost_damage and fury >= 1
     # a boost paid for is the target's roll's: each other roll is its own, unboosted
     dice = dice_count(False, is_crippled(data, me, "mind"))
-    weak = is_crippled(data, me, "body")
     labels = model_labels(data, state.models)
     reached = {m.uid for m in touched}
     hits = [answer.named.get(TARGET_HIT, 0.0) if m.uid == target.uid else
             attack_chances(dice, attack_bonus(data, state, me, m, strike, spray=True),
                            needed_def(data, state, m, strike.kind))[0] for m in touched]
     # the damage rolls are made in the table's order, each once its model's roll hits
-    lefts = [boost_left(hits_before(hits[:at]), fury) if boosts else 1.0
-             for at in range(len(touched))]
+    ways = [Landing(1.0, tuple(zip(touched, hits, strict=True)))] if rolls else []
+    plain = follow(data, me, strike, ways, 0)
+    boosted = follow(data, me, strike, ways, fury) if boosts else {}
     lines: dict[str, dict[str, float]] = {}
-    for model, hit, left in zip(touched, hits, lefts, strict=True):
+    for model, hit in zip(touched, hits, strict=True):
         if model.uid == target.uid:
             continue
         away = f'{gap(data, model, target):.1f}" from the target'
         name = line_name(data, state.models, labels[model.uid], me, model, away, reached,
                          fury, rolls)
-        named = lines[name + (f", {FURY_SHORT}" if left < 1.0 else "")] = {HIT: hit}
+        said = [*((FURY_SHORT,) if short(boosted.get(model.uid, {})) else ()),
+                *((GAME_MAY_END,) if None in plain.get(model.uid, {}) else ())]
+        named = lines[", ".join((name, *said))] = {HIT: hit}
         if rolls:
-            plain = damage_outcomes(data, me, model, strike, boosted=False, weak=weak)
-            named.update({outcome: hit * p for outcome, p in plain.items()})
+            named.update(outcomes(data, me, model, strike, plain[model.uid]))
         if boosts:
-            boosted = damage_outcomes(data, me, model, strike, boosted=True, weak=weak)
-            named.update({outcome + BOOSTED: hit * (left * p + (1.0 - left) * plain[outcome])
-                          for outcome, p in boosted.items()})
-    (own,) = [left for model, left in zip(touched, lefts, strict=True) if model.uid == target.uid]
+            named.update(outcomes(data, me, model, strike, boosted[model.uid], BOOSTED))
+    own = plain.get(target.uid, {})
+    if rolls:
+        answer = as_made(answer, data, me, target, strike, own,
+                         boosted.get(target.uid, {}) if boosts else None)
     note = ("spray: each other model the strip touches counted: its own attack roll against "
             "its DEF (no stealth, no penalty for a model in melee)"
             + (", then on a hit its own damage roll, from what is marked on it now; a "
                "warlock's transfer taken as not made (said in the line where one could "
                "change it)" if rolls else "") + " (HOR-SPRAY)")
     told = target_transfer_note(data, state.models, target, me, reached, fury) if rolls else ()
-    return dataclasses.replace(answer, others=lines, named=boosted_as_left(answer.named, own),
-                               notes=(*answer.notes, note, *((BOOSTS,) if boosts else ()),
-                                      *((TARGET_SPENT,) if own < 1.0 else ()), *told))
+    ends = any(None in made for made in plain.values())
+    return dataclasses.replace(answer, others=lines, notes=(
+        *answer.notes, note, *((BOOSTS,) if boosts else ()),
+        *((TARGET_SPENT,) if short(boosted.get(target.uid, {})) else ()),
+        *((ENDS_NOTE,) if ends else ()), *((TARGET_ENDS,) if None in own else ()), *told))

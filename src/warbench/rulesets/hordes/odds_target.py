@@ -86,10 +86,12 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
 
 
 def damage_roll_odds(data: HordesData, target: str, start: tuple[int, ...], *, dice: int,
-                     power: int, arm: int, down: bool = False) -> OddsAnswer:
+                     power: int, arm: int, down: bool = False, made: bool = True
+                     ) -> OddsAnswer:
     """One damage roll of ``dice`` d6 + ``power`` against ``arm`` on the ``target`` card's
-    model, ``start`` marked on it (knocked ``down`` or not), once its attack has hit."""
+    model, ``start`` marked on it (knocked ``down`` or not), once its attack has hit; not
+    ``made``: the model as it is, no roll made (the game over before it)."""
     record = data.models[target]
-    sure = Blow((1.0, 0.0), (1.0, 0.0), boxes_dist(dice, power, arm))
+    sure = Blow((float(made), 0.0), (float(made), 0.0), boxes_dist(dice, power, arm))
     return outcome_odds([sure], record, target, start, {}, [
         f"damage {dice}d6 + {power} against ARM {arm}"], down=down)
