@@ -110,6 +110,27 @@ def test_arm_off_role_change_at_the_start_of_the_round() -> None:
     assert texts(game, "role")[0] == "Ada leaves the admiral's post for the chief-engineer's"
 
 
+def test_arm_off_one_admiral_an_admiral_whose_fleet_is_destroyed_leaves_the_post_open() -> None:
+    """ARM-OFF-ONE-ADMIRAL, ARM-OFF-ROLE-CHANGE, ARM-HELM-D6 (seed l.139, l.182): an admiral
+    whose fleet is destroyed is no longer the armada's admiral (its armada would roll the d6
+    at the helm), so another officer may take up the post at the start of a round and makes
+    the helm check; an officer aboard a destroyed fleet takes up no role (engine reading, as
+    it gives no order)."""
+    blue = [officer("Ada", "admiral", "Lance"), officer("Eng", "chief-engineer", "Wing")]
+    # helm: Eng's d20 (5) + bonus 2 (no admiral's skill) + Wing's modifier 2 = 9 against
+    # Red's 1d6 (3)
+    game = start([5, 3], blue)
+    state = game.state
+    state.fleets[0].hull, state.fleets[0].status = -20, "destroyed"
+    assert state.admiral(0) is None
+    refused(game, ChangeRole(0, "commander"), "Ada's fleet Lance is destroyed")
+    act(game, ChangeRole(1, "admiral"))
+    assert state.admiral(0) is state.officers[1]
+    end_window(game)
+    assert [e.text for e in game.events if e.kind == "helm-check"][:1] == [
+        "Eng's helm check: 9 (d20 5 + 4)"]
+
+
 def test_arm_off_role_change_bonus_from_the_new_roles_skills() -> None:
     """ARM-OFF-ROLE-CHANGE, ARM-OFF-BONUS: the bonus counts the best ranks among the skills
     of the role held: ``ranks`` count in the starting role's skills only, ``skills`` gives

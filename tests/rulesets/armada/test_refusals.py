@@ -117,7 +117,7 @@ def test_arm_actions_every_refusal_a_walk_meets_ends_with_rule_ids_of_the_table(
     tier_6 = {"armadas": ["home-guard-6", "corsairs-6"], "distance": 6}
     reasons = [  # seeds meeting a rout, a jam, lost communications, disabled fleets
         *refusals(2, RULES.default_setup(), 300),
-        *refusals(8, tier_6, 300),
+        *refusals(2, tier_6, 300),
         *refusals(2, ABLE, 300),
     ]
     named = named_rules(reasons, "ARM", TABLE)

@@ -421,15 +421,16 @@ def role_refusal(state: ArmadaState, tables: Tables, player: int, change: Change
     if officer.role_round == state.round or officer.acted_round == state.round:
         return (f"{officer.name} may change role only once, at the start of the round "
                 "(ARM-OFF-ROLE-CHANGE)")
-    if change.role == "admiral" and any(
-        other.side == player and other.role == "admiral" and not other.incapacitated
-        for other in state.officers
-    ):
+    home = state.fleets[officer.fleet]
+    if home.status == DESTROYED:  # out of the battle, as for its orders (engine reading)
+        return (f"{officer.name}'s fleet {fleet_label(state, home)} is destroyed "
+                "(ARM-OFF-ROLE-CHANGE)")
+    # the armada's admiral as the helm check finds it: an admiral incapacitated or whose
+    # fleet is destroyed leaves the post open (ARM-HELM-D6)
+    if change.role == "admiral" and state.admiral(player) is not None:
         return "the armada already has an admiral (ARM-OFF-ONE-ADMIRAL)"
-    aboard = state.officers_on(state.fleets[officer.fleet])
-    if any(other.role == change.role for other in aboard):
-        fleet = fleet_label(state, state.fleets[officer.fleet])
-        return f"{fleet} already has its {change.role} (ARM-OFF-ONE-ROLE)"
+    if any(other.role == change.role for other in state.officers_on(home)):
+        return f"{fleet_label(state, home)} already has its {change.role} (ARM-OFF-ONE-ROLE)"
     return None
 
 
