@@ -121,6 +121,26 @@ def test_hor_victory_an_aoes_later_rolls_count_only_where_no_warlock_was_destroy
     assert got == pytest.approx(expected, abs=1e-12)
 
 
+def test_hor_aoe_out_of_range_a_model_only_a_direct_hit_would_cover_gets_no_chance() -> None:
+    """HOR-AOE, HOR-ACTION-ODDS: Vesk casts Scorch at Elder Maelis far out of range (an
+    automatic miss: every template deviates from the range limit, far from her); the
+    Mosshound beside her, under a direct hit's template only, is listed with no chance to be
+    under the template, destroyed or crippled (its odds once failed with a KeyError,
+    breaking the web table's page for every seat offered such a cast)."""
+    game = battle([["vesk"], ["maelis", "mosshound"]],
+                  [[24, 4, 0], [24, 40, 180], [24 + 1.5 + HOUND - 0.5, 40.0, 180]])
+    activate(game, 0)
+    game.apply(0, Hold())
+    game.state.models[0].fury = 4
+    odds = RULES.action_odds(game.observe(0).state, Cast("scorch", 1))
+    assert odds is not None and odds.named["out of range: automatic miss"] == 1.0
+    (name,) = odds.others
+    assert name.startswith("Mosshound, ")
+    line = odds.others[name]
+    assert line["under the template"] == 0.0 and line["destroyed"] == 0.0
+    assert all(line[f"{aspect} crippled"] == 0.0 for aspect in ASPECTS)
+
+
 def _spray_game(tmp_path: Path) -> tuple[HordesRuleset, HGame]:
     """Elder Maelis, given a spray staff (RNG 8, POW 12) and no fury, sprays at the Ember
     Jackal (2) in front of her, the Slag Hound (3) behind it and Vesk (1), 4 boxes left and

@@ -159,10 +159,11 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
         said = [*((FURY_SHORT,) if short(boosted.get(uid, {})) else ()),
                 *((GAME_MAY_END,) if None in plain.get(uid, {}) else ())]
         named = lines[", ".join((name, *said))] = {"under the template": one.chance(hit)}
+        # a model only a direct hit's template covers owes no roll where no hit can be
         if rolls:
-            named.update(outcomes(data, me, one.model, strike, plain[uid]))
+            named.update(outcomes(data, me, one.model, strike, plain.get(uid, {})))
         if boosts:
-            named.update(outcomes(data, me, one.model, strike, boosted[uid], BOOSTED))
+            named.update(outcomes(data, me, one.model, strike, boosted.get(uid, {}), BOOSTED))
     own = plain.get(target.uid, {})
     if rolls:
         answer = as_made(answer, data, me, target, strike, own,
