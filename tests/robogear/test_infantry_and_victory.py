@@ -21,10 +21,11 @@ from warbench.rulesets.robogear.actions import (
     RunOver,
     Shoot,
 )
-from warbench.rulesets.robogear.damage import destroy
+from warbench.rulesets.robogear.damage import destroy, wound_pilot
 from warbench.rulesets.robogear.events import Fought, ShotResolved
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.pieces import Block
+from warbench.rulesets.robogear.victory import scores
 
 
 def test_close_combat_adds_lives_brawler_bonus_and_friends_nearby() -> None:
@@ -213,6 +214,29 @@ def test_a_pilot_on_foot_takes_an_empty_cabin() -> None:
     turn_of(game, 2)
     game.apply(0, Board(2, 0))
     assert game.state.units[0].pilot == 3 and not game.state.units[2].alive
+
+
+def test_rg_round_limit_a_trooper_at_a_machines_controls_keeps_its_points_while_it_drives(
+) -> None:
+    """RG-ROUND-LIMIT, RG-PILOT-NEW: a trooper who takes an empty cabin leaves the table as a
+    figure but not the battle: its army's points kept (the share scored when the rounds run
+    out) count it while it drives the machine (before version 9 boarding cost them), and
+    lose it with the pilot's last life or with the machine."""
+    game = battle(army(("ashen-tank", 1), ("ashen-rover", 1), ("ashen-pilot", 1)),
+                  army(("ferrum-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 40, 10)
+    put(game, 2, 30, 12.3)
+    put(game, 3, 30, 30, 180.0)
+    state, data = game.state, game.data
+    state.units[0].pilot = 0
+    before = scores(state, data)[0]
+    turn_of(game, 2)
+    game.apply(0, Board(2, 0))
+    assert not state.units[2].alive and state.units[0].pilot > 0
+    assert scores(state, data)[0] == before
+    wound_pilot(game, state.units[0], 3)
+    assert scores(state, data)[0] == before - data.units["ashen-pilot"].points
 
 
 def test_infiltrators_appear_out_of_sight_and_act() -> None:

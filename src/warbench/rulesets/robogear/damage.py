@@ -67,6 +67,10 @@ def wound_pilot(game: RobogearGame, unit: Unit, amount: int) -> None:
     if unit.pilot <= 0:
         return
     unit.pilot = max(0, unit.pilot - amount)
+    if unit.pilot == 0:
+        for trooper in game.state.units:  # a trooper who drove it is lost with its lives
+            if trooper.piloting == unit.id:
+                trooper.piloting = -1
     game.emit(PilotHit(unit.id, unit.pilot, text=f"the pilot of {unit_label(game.data, unit)}"
                        f" has {unit.pilot} lives left"))
 
@@ -97,6 +101,8 @@ def destroy(game: RobogearGame, unit: Unit, by: Unit | None = None) -> None:
             else:
                 rider.x, rider.y = spot
     for other in state.units:
+        if other.piloting == unit.id:  # the trooper at its controls is lost with it
+            other.piloting = -1
         if other.healing == unit.id:
             other.healing = -1
         if other.held_by == unit.id:

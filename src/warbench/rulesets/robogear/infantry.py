@@ -215,6 +215,7 @@ def board(game: RobogearGame, action: Board) -> None:
         lives = data.units[unit.type].wounds - unit.damage
         machine.pilot = min(data.measures.pilot_lives, lives)
         unit.alive = False
+        unit.piloting = machine.id
         game.emit(Boarded(unit.id, machine.id, True,
                           text=f"trooper {unit.id} takes the controls of {machine.id}"))
         return

@@ -50,6 +50,7 @@ class Unit:
     slot: int = -1
     served: bool = False  # a gun turned or fired this turn: its crew no longer moves it
     spun: bool = False  # its last action was a free turn on the spot (no second one next)
+    piloting: int = -1  # the machine a trooper drives as its pilot (RG-ROUND-LIMIT counts it)
 
     def __init__(self, id: int, player: int, type: str, kind: str, squad: int,
                  x: float = 0.0, y: float = 0.0, facing: float = 0.0, radius: float = 1.0,
@@ -61,7 +62,7 @@ class Unit:
                  jammed: list[int] | None = None, healing: int = -1, held_by: int = -1,
                  carried_by: int = -1, reserve: bool = False, command: bool = False,
                  inside: int = -1, slot: int = -1, served: bool = False,
-                 spun: bool = False) -> None:
+                 spun: bool = False, piloting: int = -1) -> None:
         """Every field as the dataclass would take it (a list left out starts empty), written
         out so that it runs compiled: the dataclasses module's own ``__init__`` runs
         interpreted, and a unit is copied for every spot the commander weighs."""
@@ -99,6 +100,7 @@ class Unit:
         self.slot = slot
         self.served = served
         self.spun = spun
+        self.piloting = piloting
 
     @property
     def on_table(self) -> bool:
@@ -118,7 +120,7 @@ class Unit:
             self.points_left, self.fired, self.ammo, self.grenades, self.threw, self.moved,
             self.shot, self.acted, self.crewing, self.busy, self.tokens, self.jammed,
             self.healing, self.held_by, self.carried_by, self.reserve, self.command,
-            self.inside, self.slot, self.served, self.spun,
+            self.inside, self.slot, self.served, self.spun, self.piloting,
         )
 
     def shallow_copy(self) -> Unit:
@@ -132,7 +134,7 @@ class Unit:
             self.points_left, self.fired, self.ammo, self.grenades, self.threw, self.moved,
             self.shot, self.acted, self.crewing, self.busy, self.tokens, self.jammed,
             self.healing, self.held_by, self.carried_by, self.reserve, self.command,
-            self.inside, self.slot, self.served, self.spun,
+            self.inside, self.slot, self.served, self.spun, self.piloting,
         )
 
 

@@ -44,7 +44,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     id = "robogear"
     score_meaning = "points of the side's units still in the battle"
     name = "ROBOGEAR"
-    version = "8"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
+    version = "9"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
     # (one turn per unit a round, gun crews, spider, fan fire, band boundary, ditches);
     # 4: flames' D6 hits each deal the flamer's damage; the flame template laid over as
     # many enemy units as it can; 5: a machine across the line of fire hides the part of
@@ -58,7 +58,9 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # and turns the gun; a lobbing gun fired direct always lays a blast marker);
     # 7: audit fixes (a blast marker's centre hole within the weapon's greatest range;
     # no bonus from above against a gun); 8: a unit that turns for free turns on the spot
-    # once between its other actions (Unit.spun: a trooper could turn for ever, RG-INF-MOVE)
+    # once between its other actions (Unit.spun: a trooper could turn for ever, RG-INF-MOVE);
+    # 9: a trooper at a machine's controls keeps its points in the battle while it drives
+    # (Unit.piloting; RG-ROUND-LIMIT, RG-PILOT-NEW: boarding cost its army its points)
     min_players = 2
     max_players = 4
     demo_players = 3

@@ -23,9 +23,11 @@ from warbench.rulesets.robogear.state import RobogearState
 
 
 def points_left(state: RobogearState, data: RobogearData, player: int) -> float:
-    """Points of the player's units still in the battle."""
+    """Points of the player's units still in the battle, a trooper at a machine's controls
+    among them (it leaves the table as a figure, not the battle: RG-PILOT-NEW)."""
     units = data.units
-    return float(sum(units[u.type].points for u in state.living(player)))
+    return float(sum(units[u.type].points for u in state.units
+                     if u.player == player and (u.alive or u.piloting >= 0)))
 
 
 def fielded_points(state: RobogearState, data: RobogearData, player: int) -> float:
