@@ -7,13 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import create
+from warbench.core.botspec import BadBotSpec
 from warbench.core.registry import ruleset
+from warbench.core.search.bot import SearchFactory
 from warbench.core.search.budget import Budget
 from warbench.server.app import create_app
-from warbench.server.lobby import seat_bot
+from warbench.server.lobby import MAX_SEARCH_MS, seat_bot
 
 CHEAP = "search:iterations=1,depth=2,width=2"
 
@@ -70,6 +73,23 @@ def test_a_bad_bot_option_is_refused_naming_the_seat_and_the_option_and_nothing_
         (said,) = response.json()["problems"]
         assert said.startswith(problem), said
     assert client.get("/api/games").json() == []
+
+
+def test_a_search_bot_seated_by_the_lobby_thinks_at_most_ten_seconds_a_decision() -> None:
+    """A game a visitor makes cannot hold a server thread for hours: a search seat asking
+    more than ``MAX_SEARCH_MS`` a decision is refused naming the limit, and every search
+    seat, with a budget in worlds or the ruleset's own, stops by it (a budget that finishes
+    sooner plays as on the command line)."""
+    hordes = ruleset("hordes")
+    with pytest.raises(BadBotSpec) as refused:  # the lobby's refusal names the seat before it
+        seat_bot(hordes, "search:ms=3600000")
+    assert str(refused.value) == (
+        "bot 'search' option 'ms': at most 10000 on the web table (asked 3.6e+06)")
+    for bot in ("search:iterations=100000", "search", "search:ms=10000"):
+        factory = seat_bot(hordes, bot)
+        assert isinstance(factory, SearchFactory) and factory.budget.ms == MAX_SEARCH_MS, bot
+    assert seat_bot(hordes, "search:ms=150").budget.ms == 150  # type: ignore[attr-defined]
+    assert seat_bot(hordes, "search:iterations=100000").budget.iterations == 100000  # type: ignore[attr-defined]
 
 
 def test_a_bots_options_survive_a_restart_of_the_server(db: Path) -> None:

@@ -5,6 +5,7 @@ turning a lobby form into a game's set-up and seats.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pydantic
@@ -27,6 +28,10 @@ MAX_LIST_CHARS = 100_000
 #: The search bot's strengths the lobby names, each as its options: a time budget per
 #: searched decision (``ms``, wall-clock), or the ruleset's own budget (``default``).
 SEARCH_STRENGTHS: dict[str, str] = {"quick": "ms=100", "default": "", "strong": "ms=2000"}
+#: The longest a search bot seated by the lobby thinks over one decision, in milliseconds
+#: (engine default): a seat's options may ask for less, never more, so a game a visitor
+#: makes cannot hold a server thread for hours. The world under way is finished.
+MAX_SEARCH_MS = 10_000.0
 
 
 class LobbyError(ValueError):
@@ -128,7 +133,15 @@ def seat_bot(rules: Ruleset[Any, Any], text: str) -> Callable[[int], Agent]:
     name = text.partition(":")[0]
     if name not in offered:
         raise UnknownBot(f"{rules.id} has no bot {name!r} (bots: {', '.join(offered)})")
-    return bot_factory(rules, text)
+    factory = bot_factory(rules, text)
+    if isinstance(factory, SearchFactory):
+        ms = factory.budget.ms
+        if ms is not None and ms > MAX_SEARCH_MS:
+            raise BadBotSpec(f"bot {name!r} option 'ms': at most {MAX_SEARCH_MS:.0f} on the "
+                             f"web table (asked {ms:g})")
+        # a budget in worlds that finishes sooner plays as on the command line
+        return replace(factory, budget=replace(factory.budget, ms=ms or MAX_SEARCH_MS))
+    return factory
 
 
 def _seat_problem(rules: Ruleset[Any, Any], index: int, seat: SeatForm) -> str | None:
