@@ -139,10 +139,9 @@ def test_hor_boost_an_aoes_boosted_odds_follow_the_fury_left_through_the_order_o
         assert got == pytest.approx(expected, abs=1e-12), uid
 
 
-def _spray_game(tmp_path: Path, fury: int, jackal_first: bool) -> tuple[HordesRuleset, HGame]:
-    """Maelis, given a spray staff (RNG 8, POW 12) and holding ``fury``, before the Ember
-    Jackal and, behind it in the strip, the Slag Hound, both wounded: the Jackal listed
-    first (2) or second (3)."""
+def spray_staff_rules(tmp_path: Path) -> HordesRuleset:
+    """HORDES with Elder Maelis's staff made a spray (RNG 8, POW 12), in a data folder of
+    ``tmp_path``."""
     text = (Path(RULES.shipped_data or ".") / "models.toml").read_text()
     old = ('weapons = [{ name = "Rowan Staff", kind = "melee", pow = 5, '
            'qualities = ["reach"] }]')
@@ -150,7 +149,14 @@ def _spray_game(tmp_path: Path, fury: int, jackal_first: bool) -> tuple[HordesRu
     (tmp_path / "models.toml").write_text(text.replace(old, (
         'weapons = [{ name = "Rowan Staff", kind = "ranged", pow = 12, rng = 8, '
         'qualities = ["spray"] }]'), 1))
-    rules = HordesRuleset(data_dir=tmp_path)
+    return HordesRuleset(data_dir=tmp_path)
+
+
+def _spray_game(tmp_path: Path, fury: int, jackal_first: bool) -> tuple[HordesRuleset, HGame]:
+    """Maelis, given a spray staff (RNG 8, POW 12) and holding ``fury``, before the Ember
+    Jackal and, behind it in the strip, the Slag Hound, both wounded: the Jackal listed
+    first (2) or second (3)."""
+    rules = spray_staff_rules(tmp_path)
     front, behind = [[24, 9, 180], [24, 11.5, 180]][::1 if jackal_first else -1]
     army = ["ember-jackal", "slag-hound"][::1 if jackal_first else -1]
     game = Game.new(rules, {"armies": [["maelis"], ["vesk", *army]], "layout": "open",

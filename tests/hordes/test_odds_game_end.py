@@ -21,6 +21,7 @@ from tests.hordes.test_odds_fury_left import (
     _leaves,
     _played,
     _rolled,
+    spray_staff_rules,
 )
 from warbench.core.engine import Game
 from warbench.rulesets.hordes import HordesRuleset
@@ -146,14 +147,7 @@ def _spray_game(tmp_path: Path) -> tuple[HordesRuleset, HGame]:
     Jackal (2) in front of her, the Slag Hound (3) behind it and Vesk (1), 4 boxes left and
     no fury to transfer with, at the strip's far end: Vesk is listed first, so his damage
     roll, where he is hit, comes before the two beasts'."""
-    text = (Path(RULES.shipped_data or ".") / "models.toml").read_text()
-    old = ('weapons = [{ name = "Rowan Staff", kind = "melee", pow = 5, '
-           'qualities = ["reach"] }]')
-    assert old in text
-    (tmp_path / "models.toml").write_text(text.replace(old, (
-        'weapons = [{ name = "Rowan Staff", kind = "ranged", pow = 12, rng = 8, '
-        'qualities = ["spray"] }]'), 1))
-    rules = HordesRuleset(data_dir=tmp_path)
+    rules = spray_staff_rules(tmp_path)
     game = Game.new(rules, {"armies": [["maelis"], ["vesk", "ember-jackal", "slag-hound"]],
                             "layout": "open", "positions": [[24, 5, 0], [24, 13.3, 180],
                                                             [24, 9, 180], [24, 11.5, 180]]},
