@@ -162,3 +162,31 @@ def test_a_bot_seat_is_given_a_search_strength_or_options_in_the_lobby(
     page.wait_for_selector("#links .seat-link", timeout=20_000)
     page.wait_for_selector("#games td:text-is('person, bot search:ms=100')")
     page.close()
+
+
+def test_a_refusal_is_marked_as_said_of_the_form_before_once_the_form_changes(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """A refusal stays to read while its seat is fixed, but once the form changes it is
+    greyed and headed as said of the form before the change; creating again clears it."""
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#ruleset", "hordes")
+    page.select_option("#seats select[data-seat='1']", "bot:search")
+    page.fill("input[data-bot-options='1']", "foo=1")
+    page.click("#create")
+    page.wait_for_selector("#create-message .bad")
+    assert not page.is_visible("#stale-note")
+    assert "stale" not in (page.get_attribute("#create-message", "class") or "")
+    page.select_option("#seats select[data-seat='1']", "bot:random")
+    assert "stale" in (page.get_attribute("#create-message", "class") or "")
+    assert "stale" in (page.get_attribute("#list-reports", "class") or "")
+    assert "before your last change" in page.inner_text("#stale-note")
+    assert "has no option 'foo'" in page.inner_text("#list-reports")  # still there to read
+    page.screenshot(path=str(SEEN / "lobby-stale-refusal.png"))
+    page.click("#create")
+    page.wait_for_selector("#links .seat-link", timeout=20_000)
+    assert page.locator("#stale-note").count() == 0
+    assert page.inner_text("#create-message") == "" and page.inner_text("#list-reports") == ""
+    page.close()

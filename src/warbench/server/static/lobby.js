@@ -172,6 +172,24 @@ function showReports(reports) {
   }
 }
 
+// A refusal or a list report speaks of the form as it was sent: once the form changes, it
+// stays to read while fixing what it names, greyed and headed as said of the form before.
+function markAnswerStale() {
+  const answers = [$("create-message"), $("list-reports")].filter((box) => box.childNodes.length && !box.classList.contains("stale"));
+  for (const box of answers) box.classList.add("stale");
+  if (answers.length && !$("stale-note")) {
+    const note = document.createElement("div");
+    note.id = "stale-note"; note.className = "muted";
+    note.textContent = "Said of the form before your last change: check the lists or create the game again.";
+    $("list-reports").before(note);
+  }
+}
+
+function clearAnswer() {
+  for (const box of [$("create-message"), $("list-reports")]) { box.classList.remove("stale"); box.replaceChildren(); }
+  $("stale-note")?.remove();
+}
+
 function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
 
 async function checkLists() {
@@ -179,19 +197,19 @@ async function checkLists() {
   const response = await fetch("/api/lists/check", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ ruleset: body.ruleset, lists: body.lists || [], format: body.format }) });
   const data = await response.json();
+  clearAnswer();
   if (!response.ok) { $("list-reports").textContent = data.detail; return; }
   showReports(data.reports);
 }
 
 async function create() {
-  $("create-message").textContent = "";
+  clearAnswer();
   $("links").replaceChildren();
   const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(form()) });
   const data = await response.json();
   if (!response.ok) {
     $("create-message").innerHTML = `<span class="bad">${escapeHtml(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail))}</span>`;
     const problems = data.problems || [];  // none where the refusal is one line (no list report)
-    $("list-reports").replaceChildren();
     if (problems.length && typeof problems[0] === "object") showReports(problems);
     else if (problems.length) $("list-reports").append(problemList(problems));  // the seats'
     return;
@@ -233,6 +251,7 @@ async function start() {
   $("check-lists").onclick = checkLists;
   $("create").onclick = create;
   $("refresh").onclick = loadGames;
+  for (const kind of ["input", "change"]) $("new-game").addEventListener(kind, markAnswerStale);
   loadGames();
 }
 start();
