@@ -355,3 +355,37 @@ def test_a_bots_move_under_way_when_the_server_stops_is_finished_and_stored_firs
     stored = Store(db).load(game["id"])
     assert stored is not None
     assert [entry.player for entry in stored.journal.entries][:1] == [1], "the move was lost"
+
+
+def test_a_bots_move_still_waiting_for_the_rooms_lock_when_the_server_stops_is_not_started(
+    db: Path,
+) -> None:
+    """A bot whose move waits for the room's lock (held by a person's move) when the server
+    stops: the server waits for the lock to be let go, then the bot starts no move (the
+    store is about to close under it) and the server finishes stopping."""
+    client = TestClient(create_app(db))
+    client.__enter__()
+    game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    wait_for_decision(client, game["id"], game["seats"][0]["link"])  # the bot has moved
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    room = hub.room(game["id"])
+    asked: list[int] = []
+    real_turns = room.session.bot_turns
+
+    def bot_turns(limit: int) -> int:
+        asked.append(limit)
+        return real_turns(limit)
+
+    room.session.bot_turns = bot_turns
+    portal = client.portal
+    assert portal is not None
+    portal.call(room.lock.acquire)  # a person's move under way
+    portal.call(hub.drive_bots, room)  # the bot asks for the lock and waits
+    stopping = threading.Thread(target=client.__exit__, args=(None, None, None))
+    stopping.start()
+    time.sleep(0.5)
+    assert stopping.is_alive(), "the server stopped with a bot's move still waiting"
+    portal.call(room.lock.release)  # the person's move ends
+    stopping.join(10)
+    assert not stopping.is_alive(), "the server never finished stopping"
+    assert asked == [], "a bot started a move while the server stopped"
