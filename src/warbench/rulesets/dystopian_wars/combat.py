@@ -179,6 +179,15 @@ def cc_needed(target_spec: ModelSpec) -> int:
     return 5 if target_spec.rank <= 1 else 4
 
 
+def auxiliary_needed(spec: ModelSpec, shooter: Model, target_spec: ModelSpec, gun: str) -> int:
+    """What ``shooter``'s ack-ack (``gun`` :data:`AA_GUN`) or charges need as an attack: a
+    wing's ack-ack at a wing its dogfight number, an obscured shooter 6 with any weapon."""
+    if gun != AA_GUN:
+        return OBSCURED_NEEDED if shooter.level == "obscured" else cc_needed(target_spec)
+    needed = dogfight_needed(spec) if spec.tiny and target_spec.tiny else aa_needed(target_spec)
+    return OBSCURED_NEEDED if shooter.level == "obscured" else needed
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Shot:
     """A legal shot of one gun at one target: dice, number needed, range band."""
@@ -544,17 +553,12 @@ def _auxiliary_shot(
     if gun == AA_GUN:
         reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
         dice = aa_value(spec, shooter)
-        needed = aa_needed(target_spec)
-        if spec.tiny and target_spec.tiny:
-            needed = dogfight_needed(spec)
         if shooter.marker("launching"):
             return f"{shooter.name} launched a wing this activation: no ack-ack (DW-LAUNCH)", None
     else:
         reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
         dice = cc_value(spec, shooter)
-        needed = cc_needed(target_spec)
-    if shooter.level == "obscured":
-        needed = OBSCURED_NEEDED  # an obscured model hits only on 6, with any weapon
+    needed = auxiliary_needed(spec, shooter, target_spec, gun)
     if shooter.level == "submerged":
         return ("a submerged model uses neither ack-ack nor concussion charges "
                 "(DW-AA-CC-BASICS)"), None
