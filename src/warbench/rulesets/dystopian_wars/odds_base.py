@@ -8,7 +8,7 @@ from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist
 from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
-from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.data import Card, ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.exact import DamageOdds, damage_odds, extra_damage_die
 from warbench.rulesets.dystopian_wars.odds_options import Target, option_error
 
@@ -30,6 +30,23 @@ class DataOdds(AttackOdds):
         if key not in self.data.models:
             raise option_error(option, str(UnknownEntry("model class", key, self.data.models)))
         return self.data.models[key]
+
+    def reaction_card(self, key: str | None, target: ModelSpec | None) -> Card | None:
+        """The reaction card ``key`` played on the attack, if any: one that protects a
+        model (cancelling hits, or one more needed) and may be played on ``target``
+        (DW-CARDS-R, :func:`~.gunnery.reaction_cards`)."""
+        if key is None:
+            return None
+        cards = self.data.cards
+        if key not in cards:
+            raise option_error("card", str(UnknownEntry("card", key, cards)))
+        card = cards[key]
+        if card.kind != "R" or card.effect not in ("shields", "evasion"):
+            raise option_error("card", f"{card.name} is no reaction card that protects a "
+                               "model")
+        if target is not None and not card.fits(target):
+            raise option_error("card", f"{card.name} cannot be played on a {target.name}")
+        return card
 
     def damage(self, hits: Dist, target: Target, *, criticals: bool = True) -> DamageOdds | None:
         """What ``hits`` do to ``target``, when its DR and CR are known."""

@@ -18,22 +18,24 @@ web table's odds of the same attacks (:mod:`.declared`, :mod:`.answered`).
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 import pydantic
 
 from warbench.core.attacks import AttackOdds, OddsAnswer
-from warbench.core.catalog import UnknownEntry
 from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED
 from warbench.rulesets.dystopian_wars.combat import (
+    AA_GUN,
     AIRBORNE,
     aa_needed,
     aa_value,
+    auxiliary_needed,
     dogfight_needed,
     needed_to_hit,
 )
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
-from warbench.rulesets.dystopian_wars.data import Card, ModelSpec, Mount, RulesData
+from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
 from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes
 from warbench.rulesets.dystopian_wars.odds_options import (
@@ -60,13 +62,35 @@ from warbench.rulesets.dystopian_wars.strikes import (
 TINY = dataclasses.replace(TEMPLATE, size="tiny", domain="aerial")
 
 
-def _flying(spec: ModelSpec, tokens: int = 0, damage: int = 0, level: str = "flying") -> Model:
+def airborne_model(
+    spec: ModelSpec, tokens: int = 0, damage: int = 0, level: str = "flying"
+) -> Model:
     """A model of ``spec`` in the air (or at ``level``), with ``tokens`` and ``damage``."""
     return Model(0, 0, 0, spec.id, spec.name, 0.0, 0.0, 0.0, level=level, damage=damage,
                  tokens=tokens)
 
 
-class _WingOdds(DataOdds):
+class AckAckAnswer(Protocol):
+    """The options of ack-ack answering an attacking wing: the models attacked, open and
+    obscured, and a wing on patrol with them."""
+
+    @property
+    def aa(self) -> int: ...
+
+    @property
+    def aa_obscured(self) -> int: ...
+
+    @property
+    def patrol(self) -> str | None: ...
+
+    @property
+    def patrol_tokens(self) -> int | None: ...
+
+    @property
+    def patrol_fuel(self) -> int: ...
+
+
+class WingOdds(DataOdds):
     """An attack at or by a wing: its class and tokens read from the options."""
 
     def wing(self, key: str | None, option: str) -> ModelSpec | None:
@@ -87,8 +111,41 @@ class _WingOdds(DataOdds):
                                f"token{'s' * (most != 1)}")
         return most if given is None else given
 
+    def ack_ack_answers(
+        self, options: AckAckAnswer, attacker: ModelSpec | None, tokens: int | None,
+        names: tuple[str, str] = ("tokens", "wing"),
+    ) -> tuple[list[AnswerRoll], list[str]]:
+        """The ack-ack answering an attacking wing, in the order the game rolls it (the
+        models attacked, open then obscured, then a wing on patrol as in a dogfight: lost
+        on its last fuel), striking the wing's tokens; and the notes (DW-AA-ANSWER). ``names``:
+        the options of the attacking wing's tokens and class, named in a refusal."""
+        rolls: list[AnswerRoll] = []
+        notes: list[str] = []
+        needed = aa_needed(attacker or TINY)
+        for dice, at in ((options.aa, needed), (options.aa_obscured, OBSCURED_NEEDED)):
+            if dice:
+                rolls.append(AnswerRoll(dice, at, True, f"{counted(dice, 'die')} of ack-ack "
+                                        f"strike the wing on {at}+"))
+        patrol = self.wing(options.patrol, "patrol")
+        if patrol is not None:
+            patrol_tokens = self.tokens(patrol, options.patrol_tokens, "patrol_tokens") or 0
+            if options.patrol_fuel <= 1:
+                notes.append(f"the {patrol.name} is lost burning its last fuel to answer")
+            else:
+                dice = aa_value(patrol, airborne_model(patrol, patrol_tokens))
+                rolls.append(AnswerRoll(dice, dogfight_needed(patrol), True,
+                                        f"the {patrol.name}'s {counted(dice, 'die')} of ack-ack "
+                                        f"strike the wing on {dogfight_needed(patrol)}+"))
+        elif options.patrol_tokens is not None:
+            raise option_error("patrol_tokens", "give the patrol's class too (patrol=)")
+        if rolls and tokens is None:
+            raise option_error(names[0], "ack-ack strikes the wing's tokens: give them "
+                               f"({names[0]}=) or its class ({names[1]}=)")
+        notes[:0] = [roll.words for roll in rolls]
+        return rolls, notes
 
-class AtWingOdds(_WingOdds):
+
+class AtWingOdds(WingOdds):
     """Ack-ack at a wing of tiny flyers: tokens shot down, aborts, the wing lost."""
 
     name = "aa-wing"
@@ -106,16 +163,14 @@ class AtWingOdds(_WingOdds):
                                "(target=)")
         shooter = self.spec(options.shooter, "shooter")
         notes: list[str] = []
-        needed = aa_needed(target or TINY)
         dice = options.dice
         if shooter is not None:
             if shooter.tiny:
                 if options.damage:
                     raise option_error("damage", f"{shooter.name} loses tokens, not hull "
                                        "points: give shooter_tokens=")
-                shooting = _flying(shooter, self.tokens(shooter, options.shooter_tokens,
-                                                        "shooter_tokens") or 0)
-                needed = dogfight_needed(shooter)
+                shooting = airborne_model(shooter, self.tokens(
+                    shooter, options.shooter_tokens, "shooter_tokens") or 0)
                 notes.append("a dogfight: the wing attacked answers at the same time "
                              "(see dogfight)")
             else:
@@ -124,7 +179,7 @@ class AtWingOdds(_WingOdds):
                 if options.damage >= shooter.hp:
                     raise option_error("damage", f"{shooter.name} has only {shooter.hp} "
                                        "hull points")
-                shooting = _flying(shooter, damage=options.damage, level="surface")
+                shooting = airborne_model(shooter, damage=options.damage, level="surface")
             if dice is None:
                 dice = aa_value(shooter, shooting)
                 if dice <= 0:
@@ -132,16 +187,17 @@ class AtWingOdds(_WingOdds):
         if dice is None:
             raise option_error("dice", "give the dice (dice=) or the shooter's class "
                                "(shooter=)")
-        if options.obscured:
-            needed = OBSCURED_NEEDED
-        if options.needed is not None:
-            needed = options.needed
+        # the game's number: 5+, a wing's dogfight number, 6 for an obscured shooter
+        level = "obscured" if options.obscured else "flying"
+        needed = options.needed or auxiliary_needed(
+            shooter or TEMPLATE, airborne_model(shooter or TEMPLATE, level=level),
+            target or TINY, AA_GUN)
         wing = Wing(tokens, options.fuel)
         fates = strike(Strike(dice, needed, wing=wing)).wing
         return wing_odds(wing, dice, needed, tuple(notes), fates)
 
 
-class DogfightOdds(_WingOdds):
+class DogfightOdds(WingOdds):
     """A wing's ack-ack at another wing, answered at the same time by the wing attacked."""
 
     name = "dogfight"
@@ -164,7 +220,7 @@ class DogfightOdds(_WingOdds):
             if attacker is None or tokens is None:
                 raise option_error("dice", "give the attacking wing's dice (dice=) or its "
                                    "class (wing=)")
-            dice = aa_value(attacker, _flying(attacker, tokens))
+            dice = aa_value(attacker, airborne_model(attacker, tokens))
         needed = options.needed
         if needed is None:
             if attacker is None:
@@ -182,7 +238,7 @@ class DogfightOdds(_WingOdds):
                 raise option_error("tokens", "the answer strikes the attacker's tokens: "
                                    "give them (tokens=) or its class (wing=)")
             struck = Wing(target_tokens, options.target_fuel - 1)
-            back = aa_value(target, _flying(target, target_tokens))
+            back = aa_value(target, airborne_model(target, target_tokens))
             back_needed = dogfight_needed(target)
             if struck.fuel <= 0:
                 notes.append(f"the {target.name} is lost burning its last fuel to answer")
@@ -211,7 +267,7 @@ class DogfightOdds(_WingOdds):
         return OddsAnswer(odds.distribution, odds.outcome, named, odds.notes)
 
 
-class WingAttackOdds(_WingOdds):
+class WingAttackOdds(WingOdds):
     """A wing's attack dice at a model, through ack-ack at its tokens and charges."""
 
     name = "wing-attack"
@@ -240,7 +296,7 @@ class WingAttackOdds(_WingOdds):
                                    "(wing=)")
             dice = mount.ad[0] * tokens
         needed = options.needed or self._needed(attacker, mount, target, level)
-        card = self._card(options.card, target)
+        card = self.reaction_card(options.card, target)
         answers, notes = self._answers(options, attacker, mount, tokens)
         evasion = 1 if card is not None and card.effect == "evasion" else 0
         saves = card.value if card is not None and card.effect == "shields" else 0
@@ -311,64 +367,28 @@ class WingAttackOdds(_WingOdds):
             raise option_error("needed", "give the number needed (needed=) or the wing's "
                                "class (wing=)")
         aimed = target or TEMPLATE
-        needed = needed_to_hit(attacker, _flying(attacker), aimed,
-                               _flying(aimed, level=level), mount, 1)
+        needed = needed_to_hit(attacker, airborne_model(attacker), aimed,
+                               airborne_model(aimed, level=level), mount, 1)
         if mount.kind in ("bombs", "torpedoes") and level == "surface":
             needed = 3 if needed <= 4 else needed
         return needed
-
-    def _card(self, key: str | None, target: ModelSpec | None) -> Card | None:
-        if key is None:
-            return None
-        cards = self.data.cards
-        if key not in cards:
-            raise option_error("card", str(UnknownEntry("card", key, cards)))
-        card = cards[key]
-        if card.kind != "R" or card.effect not in ("shields", "evasion"):
-            raise option_error("card", f"{card.name} is no reaction card that protects a "
-                               "model")
-        if target is not None and not card.fits(target):
-            raise option_error("card", f"{card.name} cannot be played on a {target.name}")
-        return card
 
     def _answers(
         self, options: WingAttackOptions, attacker: ModelSpec | None, mount: Mount | None,
         tokens: int | None,
     ) -> tuple[tuple[AnswerRoll, ...], list[str]]:
         """The answer's rolls, in the order the game rolls them (the models attacked, then
-        a wing on patrol), and their notes."""
-        rolls: list[AnswerRoll] = []
-        notes: list[str] = []
-        needed = aa_needed(attacker or TINY)
-        for dice, at in ((options.aa, needed), (options.aa_obscured, OBSCURED_NEEDED)):
-            if dice:
-                rolls.append(AnswerRoll(dice, at, True, f"{counted(dice, 'die')} of ack-ack strike "
-                                        f"the wing on {at}+"))
-        patrol = self.wing(options.patrol, "patrol")
-        if patrol is not None:
-            patrol_tokens = self.tokens(patrol, options.patrol_tokens, "patrol_tokens") or 0
-            if options.patrol_fuel <= 1:
-                notes.append(f"the {patrol.name} is lost burning its last fuel to answer")
-            else:
-                dice = aa_value(patrol, _flying(patrol, patrol_tokens))
-                rolls.append(AnswerRoll(dice, dogfight_needed(patrol), True,
-                                        f"the {patrol.name}'s {counted(dice, 'die')} of ack-ack "
-                                        f"strike the wing on {dogfight_needed(patrol)}+"))
-        elif options.patrol_tokens is not None:
-            raise option_error("patrol_tokens", "give the patrol's class too (patrol=)")
-        if rolls and tokens is None:
-            raise option_error("tokens", "ack-ack strikes the wing's tokens: give them "
-                               "(tokens=) or its class (wing=)")
+        a wing on patrol, then charges at torpedoes), and their notes."""
+        rolls, notes = self.ack_ack_answers(options, attacker, tokens)
         if options.cc:
             if mount is None or mount.kind != "torpedoes":
                 raise option_error("cc", "charges answer only torpedo bombers' torpedoes (a "
                                    "wing never dives): give a torpedo bomber wing=")
-            rolls.append(AnswerRoll(options.cc, CANCEL_NEEDED, False,
-                                    f"{counted(options.cc, 'die')} of charges cancel hits on "
-                                    f"{CANCEL_NEEDED}+"))
-        notes[:0] = [roll.words for roll in rolls]
+            words = (f"{counted(options.cc, 'die')} of charges cancel hits on "
+                     f"{CANCEL_NEEDED}+")
+            rolls.append(AnswerRoll(options.cc, CANCEL_NEEDED, False, words))
+            notes.insert(len(rolls) - 1, words)
         return tuple(rolls), notes
-
 
 def wing_attacks(data: RulesData) -> list[AttackOdds]:
     """The attacks at and by wings of tiny flyers."""
