@@ -27,6 +27,7 @@ from warbench.core.attacks import AttackOdds, OddsAnswer, dice_in_all
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist, mixture
 from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED, SHIELD_NEEDED
+from warbench.rulesets.dystopian_wars.auxiliary_odds import AtDiverOdds, AtFlyerOdds
 from warbench.rulesets.dystopian_wars.boarding_rules import (
     BOTH_LOSE,
     BOTH_WIPED_OUT,
@@ -527,5 +528,6 @@ def attack_odds(data: RulesData | None = None) -> dict[str, AttackOdds]:
     attacks: list[AttackOdds] = [
         GunneryOdds(data), RocketOdds(data), TorpedoOdds(data), BombOdds(data), AckAckOdds(data),
         ChargeOdds(data), BoardingOdds(data), RamOdds(data), *wing_attacks(data),
+        AtFlyerOdds(data), AtDiverOdds(data),
     ]
     return {attack.name: attack for attack in attacks}

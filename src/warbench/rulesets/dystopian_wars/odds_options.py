@@ -423,6 +423,106 @@ class WingAttackOptions(OddsOptions):
     )
 
 
+class AuxiliaryOptions(OddsOptions):
+    """Ack-ack or concussion charges used as an attack at a model that is no wing of tiny
+    flyers (DW-AA-CC-BASICS): its dice, the number needed, DR and CR."""
+
+    dice: int | None = Field(
+        None, ge=0, description="the dice rolled (default: the shooter's now; give them for a "
+        "split)"
+    )
+    linked: str = Field(
+        "", description="dice of further models of the squadron linked in, comma-separated "
+        "(each adds half, rounded down; 1 adds 1)"
+    )
+    combined: bool = Field(
+        False, description="the linked models are escorts combining their fire: each adds "
+        "all its dice (DW-COMBINED)"
+    )
+    shooter: str | None = Field(
+        None, description="the firing model's class: its dice (a wing's: each token's)"
+    )
+    damage: int = Field(
+        0, ge=0, description="hull points the shooter has lost (one die fewer each, never "
+        "below 1)"
+    )
+    shooter_tokens: int | None = Field(
+        None, ge=1, description="tokens of a shooting wing (default: the class's largest "
+        "wing)"
+    )
+    obscured: bool = Field(
+        False, description="the shooter is obscured (DW-OBSCURED): hits only on 6"
+    )
+    needed: int | None = Field(
+        None, ge=2, le=6, description="the number each die needs, 2-6 (default: 4+, at a "
+        "small target 5+, 6 obscured)"
+    )
+    target: str | None = Field(
+        None, description="the target's class: its size, DR, CR, hull and shield generators, "
+        "unless given below"
+    )
+    size: Size | None = Field(
+        None, description="the target's size: small (5+), medium, large or massive (default: "
+        "the target's, else medium)"
+    )
+    dr: int | None = Field(None, ge=1, description="the target's damage rating")
+    cr: int | None = Field(None, ge=1, description="the target's critical rating")
+    hp: int | None = Field(
+        None, ge=1, description="the target's hull points left (default: the class's full "
+        "hull)"
+    )
+    starting_hp: int | None = Field(
+        None, ge=1, description="hull points the target began the game with (default: the "
+        "class's, else hp)"
+    )
+    shield: int | None = Field(
+        None, ge=0, description="the target's shield generator dice, cancelling hits on 4+ "
+        "(default: the class's, else 0)"
+    )
+    card: str | None = Field(
+        None, description="a reaction card the defender plays on the attack (e.g. "
+        "hard-to-port: one more needed; deflector-screens: 2 hits cancelled)"
+    )
+    show: Literal["hits", "hull"] = Field(
+        "hits", description="what the distribution counts: hits that count, or hull points "
+        "lost (needs the target's DR, CR and hull)"
+    )
+
+
+class AtFlyerOptions(AuxiliaryOptions):
+    """Ack-ack at a flyer that is no wing (a bomber, an airship, a sky fortress): a ship's
+    goes unanswered; a wing's is answered at the same time by the flyer's squadron and its
+    patrol, striking the wing's tokens (DW-WING-AA-ANSWER)."""
+
+    shooter_fuel: int = Field(
+        5, ge=1, le=6, description="a shooting wing's fuel as its attack is rolled, after the "
+        "one its attacks burn in an activation (default 5)"
+    )
+    aa: int = Field(
+        0, ge=0, description="ack-ack dice answering a wing from the flyer's squadron: at its "
+        "tokens, a 6 shoots one down and rolls again, a 5 aborts (1 fuel)"
+    )
+    aa_obscured: int = Field(
+        0, ge=0, description="those ack-ack dice from obscured models (DW-OBSCURED): 6 only"
+    )
+    patrol: str | None = Field(
+        None, description="a wing on patrol with the flyer answering a wing with its "
+        "ack-ack, hitting as in a dogfight (e.g. prussia-fighter-wing)"
+    )
+    patrol_tokens: int | None = Field(
+        None, ge=1, description="the patrol's tokens (default: the class's largest wing)"
+    )
+    patrol_fuel: int = Field(
+        6, ge=1, le=6, description="the patrol's fuel: its answer burns one, and on its last "
+        "it is lost and rolls nothing"
+    )
+    show: Literal["hits", "hull", "attacker"] = Field(  # type: ignore[assignment]
+        "hits", description="what the distribution counts: hits that count, hull points "
+        "lost (needs the target's DR, CR and hull), or a shooting wing's tokens lost to the "
+        "answer"
+    )
+
+
 def option_error(option: str, reason: str) -> AttackOptionsError:
     return AttackOptionsError(f"{option}: {reason}")
 
