@@ -575,7 +575,7 @@ def test_dw_odds_command_line_json_and_attack_list(capsys: pytest.CaptureFixture
     assert main(["odds", "dystopian-wars"]) == 0
     listing = capsys.readouterr().out
     names = ("gunnery", "rockets", "torpedoes", "bombs", "aa", "cc", "boarding", "ram", "aa-wing",
-             "dogfight", "wing-attack", "aa-flyer", "cc-diver")
+             "dogfight", "wing-attack", "aa-flyer", "cc-diver", "mine", "cc-mine")
     for name in names:
         assert f"{name}:" in listing
     assert set(RULES.attacks()) == set(names)

@@ -47,6 +47,7 @@ from warbench.rulesets.dystopian_wars.exact import (
     pool_hits,
 )
 from warbench.rulesets.dystopian_wars.linking import linked_dice
+from warbench.rulesets.dystopian_wars.mine_odds import mine_attacks
 from warbench.rulesets.dystopian_wars.obscured import answering_needed
 from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes
 from warbench.rulesets.dystopian_wars.odds_options import (
@@ -528,6 +529,6 @@ def attack_odds(data: RulesData | None = None) -> dict[str, AttackOdds]:
     attacks: list[AttackOdds] = [
         GunneryOdds(data), RocketOdds(data), TorpedoOdds(data), BombOdds(data), AckAckOdds(data),
         ChargeOdds(data), BoardingOdds(data), RamOdds(data), *wing_attacks(data),
-        AtFlyerOdds(data), AtDiverOdds(data),
+        AtFlyerOdds(data), AtDiverOdds(data), *mine_attacks(data),
     ]
     return {attack.name: attack for attack in attacks}
