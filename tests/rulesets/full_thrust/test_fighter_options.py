@@ -23,7 +23,7 @@ from warbench.rulesets.full_thrust.actions import (
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.declarations import group_targets, profile
 from warbench.rulesets.full_thrust.defence import morale_check
-from warbench.rulesets.full_thrust.events import FighterAttack
+from warbench.rulesets.full_thrust.events import FighterAttack, MoraleBroken, MoraleHeld
 from warbench.rulesets.full_thrust.fighters import group_reach
 from warbench.rulesets.full_thrust.library import FleetDataError, parse_hangar_entry
 
@@ -244,3 +244,28 @@ def test_ft_ftr_opt_shipfire_the_owner_chooses_whether_to_dodge() -> None:
     group.endurance = 1
     game.apply(1, Dodge(0, False))
     assert (group.count, group.endurance) == (5, 1)
+
+
+def test_ft_ftr_morale_a_group_left_without_endurance_takes_no_morale_test() -> None:
+    """FT-FTR-MORALE, FT-SEQ-MORALE: the morale die is rolled before a group attacks
+    (seed l.104); a mauled group that spent its last endurance point in a dogfight in
+    phase 7 cannot attack, so it rolls no morale die and breaks nothing off."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+        [ship("haven", "Den", 30.0, 30.0, facing=6, fighters=("standard",))],
+        6, 1,
+        options={"fighter_morale": True},
+    )
+    mine = in_space(game, 0, 30.0, 26.0)
+    mine.count, mine.endurance = 5, 1
+    in_space(game, 1, 30.0, 27.0)
+    orders(game)
+    game.apply(1, MoveGroup(1, 30.0, 27.0))
+    game.apply(0, MoveGroup(0, 30.0, 26.0))
+    game.apply(1, FighterTarget(1, "fighters", 0))
+    feed.add(*[1] * 11)  # the dogfight: both groups miss; Nest S1 spends its last point
+    feed.add(6)  # what a morale die would read: 6 > 5 left, broken
+    game.apply(0, FighterTarget(0, "ship", 1))
+    assert (mine.count, mine.endurance, mine.broken) == (5, 0, False)
+    assert not [e for e in game.events if isinstance(e, MoraleBroken | MoraleHeld)]
+    assert "morale Nest S1" not in feed.labels

@@ -87,18 +87,19 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
     held at fire and several Sa'Vasku repairs of version 5; the Sa'Vasku weapons left
     without power not asked of version 6; stingers and pods paying at fighters and salvos
     closing on their targets of version 7; fighters flying out of a pulser's arcs of
-    version 8; list names of version 9) no longer replays to the same states;
+    version 8; list names of version 9; the morale of groups without endurance of version
+    10) no longer replays to the same states;
     replay refuses it at once, naming both versions, and `warbench replay` says so and
     exits with status 1 rather than narrating another game."""
     journal = Journal.load(KERNEL1_JOURNAL)
-    assert (journal.version, RULES.version) == ("1", "9")
-    refusal = r"full-thrust 1, replayed with 9: the rules changed.*opening state"
+    assert (journal.version, RULES.version) == ("1", "10")
+    refusal = r"full-thrust 1, replayed with 10: the rules changed.*opening state"
     with pytest.raises(ReplayMismatch, match=refusal):
         replay(journal, rules=RULES)
     assert main(["replay", str(KERNEL1_JOURNAL), "--quiet"]) == 1
     out = capsys.readouterr().out
-    assert "the journal was written by full-thrust 1; replaying with 9" in out
-    assert "verification failed: journal written by full-thrust 1, replayed with 9" in out
+    assert "the journal was written by full-thrust 1; replaying with 10" in out
+    assert "verification failed: journal written by full-thrust 1, replayed with 10" in out
     assert "(the opening state differs from the journal's)" in out
 
 

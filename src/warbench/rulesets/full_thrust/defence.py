@@ -5,9 +5,10 @@ meets the first group attacking that ship) and salvo interceptions are fought. T
 ship under attack allocates its point defence: its PDS and its class-1 beams, and the PDS
 and class-1 beams of a neighbour with an area defence fire control within reach (which
 covers one other ship a turn). Each system fires once a turn. The dice are rolled once
-everything is allocated. With the morale rule, every group about to attack a ship that has
-lost fighters (is below its full strength, whenever it lost them) then tests: a d6 (-1 with
-an ace, +1 if green) above the fighters left breaks off its attack.
+everything is allocated. With the morale rule, every group about to attack a ship (with an endurance
+point left to pay for it) that has lost fighters (is below its full strength, whenever it
+lost them) then tests: a d6 (-1 with an ace, +1 if green) above the fighters left breaks
+off its attack.
 """
 
 from __future__ import annotations
@@ -196,8 +197,7 @@ def threats(state: FullThrustState, lib: Library, ship: Ship) -> list[tuple[str,
     found: list[tuple[str, int]] = [
         (FIGHTERS, group.id)
         for group in state.groups
-        if group.target_kind == SHIP and group.target == ship.id and group.count > 0
-        and group.endurance > 0
+        if about_to_attack(group) and group.target == ship.id
     ]
     found += [
         (SALVO, salvo.id)
@@ -323,10 +323,17 @@ class PointDefencePhase(FTProcedure):
             _defensive_fire(game, lib, state.ships[ship], system, kind, threat)
         if state.option("fighter_morale"):
             for group in state.groups:
-                if group.target_kind == SHIP and 0 < group.count < lib.fighters[group.kind].size:
+                if about_to_attack(group) and group.count < lib.fighters[group.kind].size:
                     morale_check(game, group)
         close_on_targets(state)
         game.pop()
+
+
+def about_to_attack(group: FighterGroup) -> bool:
+    """Whether ``group`` still has an attack on a ship to make in phase 8: a target ship,
+    fighters left and an endurance point to pay for the attack (FT-FTR-ENDURANCE). Only
+    such a group tests its morale, before attacking (FT-FTR-MORALE, seed l.104)."""
+    return group.target_kind == SHIP and group.count > 0 and group.endurance > 0
 
 
 def close_on_targets(state: FullThrustState) -> None:

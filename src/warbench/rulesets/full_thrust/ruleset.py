@@ -88,7 +88,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     # 9: an army list's ships that share a name are numbered over the whole list (FT-NAMES:
     #    two entries of two Lancers are Lancer 1 to 4, were Lancer 1, 2, 1, 2); the shipped
     #    lists and fleets are named as before
-    version = "9"
+    # 10: a fighter group left without endurance to attack (spent in a phase 7 dogfight)
+    #     rolls no morale die (FT-FTR-MORALE, FT-SEQ-MORALE; the third seed audit)
+    version = "10"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
