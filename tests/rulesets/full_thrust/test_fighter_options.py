@@ -20,12 +20,15 @@ from warbench.rulesets.full_thrust.actions import (
     LaunchesDone,
     MoveGroup,
 )
+from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.declarations import group_targets, profile
-from warbench.rulesets.full_thrust.defence import morale_check
+from warbench.rulesets.full_thrust.defence import fight_fighters, morale_check
 from warbench.rulesets.full_thrust.events import FighterAttack, MoraleBroken, MoraleHeld
 from warbench.rulesets.full_thrust.fighters import group_reach
+from warbench.rulesets.full_thrust.fire import fire_targets
 from warbench.rulesets.full_thrust.library import FleetDataError, parse_hangar_entry
+from warbench.rulesets.full_thrust.state import Salvo
 
 from .helpers import RULES, battle, in_space, launch_scenario, orders, ship
 
@@ -269,3 +272,26 @@ def test_ft_ftr_morale_a_group_left_without_endurance_takes_no_morale_test() -> 
     assert (mine.count, mine.endurance, mine.broken) == (5, 0, False)
     assert not [e for e in game.events if isinstance(e, MoraleBroken | MoraleHeld)]
     assert "morale Nest S1" not in feed.labels
+
+
+def test_ft_ftr_opt_shipfire_a_group_that_intercepted_missiles_is_engaged() -> None:
+    """FT-FTR-OPT-SHIPFIRE (the engine's reading of 'engaged', seed l.113): a group that
+    fought missiles this turn is as engaged as one in a dogfight and cannot be fired at; a
+    group that attacked a ship in phase 8 is not, and can."""
+    game, feed = battle(
+        [ship("picket", "Vigil", 30.0, 10.0)],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard", "standard"))],
+        6, 1,
+        options={"fire_at_fighters": True},
+    )
+    state = game.state
+    hunter, raider = in_space(game, 0, 30.0, 16.0), in_space(game, 1, 32.0, 12.0)
+    state.salvos.append(Salvo(0, 0, 0, 30.0, 18.0, 6, target=-2))  # homing on nothing
+    hunter.target_kind, hunter.target = "salvo", 0
+    raider.target_kind, raider.target = "ship", 0
+    feed.add(*[1] * 6)  # the interception: no missile down
+    fight_fighters(game)
+    feed.add(*[1] * 6)  # the raid on Vigil: no damage
+    resolve_attacks(game)
+    assert hunter.engaged and not raider.engaged
+    assert fire_targets(game, state.ships[0]) == [("fighters", 1)]  # both in reach

@@ -17,14 +17,16 @@ from warbench.rulesets.full_thrust.actions import (
     MoveGroup,
     ScreenShip,
 )
+from warbench.rulesets.full_thrust.attacks import fighter_attack, resolve_attacks
 from warbench.rulesets.full_thrust.declarations import attacks_ships, group_targets
 from warbench.rulesets.full_thrust.defence import (
     defence_options,
     dogfight,
+    dogfight_dice,
     fight_fighters,
 )
 from warbench.rulesets.full_thrust.events import Dogfight, FighterAttack, FightersLost
-from warbench.rulesets.full_thrust.scoring import torpedo_attack
+from warbench.rulesets.full_thrust.scoring import six_table, torpedo_attack
 
 from .helpers import RULES, battle, in_space, launch_scenario, orders, ship
 
@@ -380,3 +382,58 @@ def test_ft_ftr_dogfight_two_groups_declaring_on_each_other_fight_once() -> None
     fight_fighters(game)
     assert (mine.endurance, theirs.endurance) == (5, 5)
     assert len([e for e in game.events if isinstance(e, Dogfight)]) == 1
+
+
+def test_ft_ftr_rearm_a_grounded_group_leaves_its_bay_free() -> None:
+    """FT-FTR-REARM: a group grounded by a 1 never launches again and is written off (the
+    engine's reading): its bay takes the next group that lands."""
+    game, _ = battle(
+        [ship("bastion", "Keep", 30.0, 10.0,
+              fighters=("standard", "standard", "standard", "standard"))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        6, 1, 1, 4,
+    )
+    grounded, other = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 20.0)
+    orders(game)
+    game.apply(0, LaunchesDone(0))  # the two groups aboard stay there
+    game.apply(0, LandGroup(0, 0))  # into the first free bay, then a 1
+    assert grounded.status == "lost"
+    game.apply(0, LandGroup(1, 0))  # the first free bay is that one again
+    assert (other.status, other.bay) == ("hangar", grounded.bay)
+
+
+def test_ft_ftr_dogfight_a_group_dogfought_still_makes_its_declared_attack() -> None:
+    """FT-FTR-DOGFIGHT: a group that declared an attack on a ship and is then dogfought by
+    an enemy group that declared on it still attacks the ship in phase 8 if it survives
+    (the engine's reading, as for a screen's dogfight: FT-FTR-SCREEN)."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+        [ship("haven", "Den", 30.0, 30.0, facing=6, fighters=("standard",))],
+    )
+    attacker, hunter = in_space(game, 0, 30.0, 26.0), in_space(game, 1, 30.0, 27.0)
+    attacker.target_kind, attacker.target = "ship", 1
+    hunter.target_kind, hunter.target = "fighters", 0
+    feed.add(*[1] * 12)  # the dogfight: both groups miss
+    fight_fighters(game)
+    feed.add(4, 4, 4, 1, 1, 1)  # the attack on Den: three points
+    resolve_attacks(game)
+    assert [e.group for e in game.events if isinstance(e, FighterAttack)] == [0]
+    assert attacker.endurance == 4  # one point for the dogfight, one for the attack
+
+
+def test_ft_ftr_torpedo_screens_are_no_help_and_armour_takes_the_smaller_half() -> None:
+    """FT-FTR-TORPEDO (the engine's readings): a torpedo does its face whatever the
+    target's screens; on an armoured ship an odd torpedo puts the smaller half on the
+    armour; a torpedo group dogfights as attack fighters before firing too."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("torpedo",))],
+        [ship("citadel", "Wall", 30.0, 30.0, facing=6)],
+    )
+    wall = game.state.ships[1]
+    group = in_space(game, 0, 30.0, 26.0)
+    feed.add(4, 5, 6, 1, 1, 1)  # 15 damage past level-2 screens: 2 + 2 + 3 on armour
+    fighter_attack(game, group, wall)
+    assert (wall.armour_hits, wall.hull_hits) == (7, 8)
+    assert group.torpedoes_spent
+    torpedo, standard = LIB.fighters["torpedo"], LIB.fighters["standard"]
+    assert dogfight_dice(torpedo, standard).reading == six_table(0)
