@@ -437,3 +437,30 @@ def test_ft_ftr_torpedo_screens_are_no_help_and_armour_takes_the_smaller_half() 
     assert group.torpedoes_spent
     torpedo, standard = LIB.fighters["torpedo"], LIB.fighters["standard"]
     assert dogfight_dice(torpedo, standard).reading == six_table(0)
+
+
+def test_ft_seq_pd_order_a_group_with_no_attack_left_does_not_close_on_its_target() -> None:
+    """FT-SEQ-PD-ORDER: after point defence the groups still attacking a ship close on it
+    (seed l.35); one that spent its last endurance point in a phase 7 dogfight has no
+    attack left and stays where its marker was, as a group broken by morale does."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "standard"))],
+        [ship("haven", "Den", 30.0, 30.0, facing=6, fighters=("standard",))],
+        6, 1,
+    )
+    spent, fresh = in_space(game, 0, 30.0, 26.0), in_space(game, 1, 31.0, 26.0)
+    spent.endurance = 1
+    in_space(game, 2, 30.0, 27.0)
+    orders(game)
+    game.apply(1, MoveGroup(2, 30.0, 27.0))
+    game.apply(0, MoveGroup(0, 30.0, 26.0))
+    game.apply(0, MoveGroup(1, 31.0, 26.0))
+    game.apply(1, FighterTarget(2, "fighters", 0))
+    game.apply(0, FighterTarget(0, "ship", 1))
+    feed.add(*[1] * 12)  # the dogfight: both groups miss; Nest S1 spends its last point
+    game.apply(0, FighterTarget(1, "ship", 1))
+    feed.add(*[1] * 6)  # phase 8: Nest S2's attack misses
+    game.apply(1, DefenceDone())  # Den's point defence holds its fire
+    assert spent.endurance == 0
+    assert (spent.x, spent.y) == (30.0, 26.0)
+    assert (fresh.x, fresh.y) == (30.0, 30.0)

@@ -87,8 +87,8 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
     held at fire and several Sa'Vasku repairs of version 5; the Sa'Vasku weapons left
     without power not asked of version 6; stingers and pods paying at fighters and salvos
     closing on their targets of version 7; fighters flying out of a pulser's arcs of
-    version 8; list names of version 9; the morale of groups without endurance of version
-    10) no longer replays to the same states;
+    version 8; list names of version 9; groups without endurance neither testing morale
+    nor closing of version 10) no longer replays to the same states;
     replay refuses it at once, naming both versions, and `warbench replay` says so and
     exits with status 1 rather than narrating another game."""
     journal = Journal.load(KERNEL1_JOURNAL)

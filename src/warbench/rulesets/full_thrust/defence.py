@@ -337,11 +337,12 @@ def about_to_attack(group: FighterGroup) -> bool:
 
 
 def close_on_targets(state: FullThrustState) -> None:
-    """After point defence, the markers of fighter groups still attacking a ship and of
-    salvos still flying close on their targets (FT-SEQ-PD-ORDER, seed l.35), so that phase
-    8 judges where they are from there (whether a salvo lies in a plasma burst, l.44)."""
+    """After point defence, the markers of fighter groups still attacking a ship (not broken
+    by morale, with an endurance point left for the attack) and of salvos still flying close
+    on their targets (FT-SEQ-PD-ORDER, seed l.35), so that phase 8 judges where they are
+    from there (whether a salvo lies in a plasma burst, l.44)."""
     for group in state.groups:
-        if group.target_kind == SHIP and group.count > 0 and not group.broken:
+        if about_to_attack(group) and not group.broken:
             target = state.ships[group.target]
             group.x, group.y = target.x, target.y
     for salvo in state.salvos:

@@ -89,7 +89,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     #    two entries of two Lancers are Lancer 1 to 4, were Lancer 1, 2, 1, 2); the shipped
     #    lists and fleets are named as before
     # 10: a fighter group left without endurance to attack (spent in a phase 7 dogfight)
-    #     rolls no morale die (FT-FTR-MORALE, FT-SEQ-MORALE; the third seed audit)
+    #     rolls no morale die and does not close on its target (FT-FTR-MORALE,
+    #     FT-SEQ-MORALE, FT-SEQ-PD-ORDER; the third seed audit)
     version = "10"
     min_players = 2
     max_players = 2
