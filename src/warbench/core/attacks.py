@@ -55,7 +55,8 @@ class OddsAnswer:
     ``others`` those of the other pieces the attack may reach beside its target (the
     models under a blast's template), by piece; ``facts`` what holds of the target before
     the attack and is said beside the chances with none of its own (``target's mind
-    crippled already``).
+    crippled already``); ``withheld`` why no exact odds can be given for the action
+    (:meth:`withholding`: its distribution means nothing, the web table says why instead).
     """
 
     distribution: Dist
@@ -64,6 +65,17 @@ class OddsAnswer:
     notes: tuple[str, ...] = ()
     others: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     facts: tuple[str, ...] = ()
+    withheld: str = ""
+
+    @classmethod
+    def withholding(cls, reason: str) -> OddsAnswer:
+        """No exact odds, and ``reason`` why (what the odds would need that is not known
+        yet), said in place of numbers.
+
+        >>> OddsAnswer.withholding("the answer is not chosen yet").to_plain()["withheld"]
+        'the answer is not chosen yet'
+        """
+        return cls(Dist.constant(0), "", withheld=reason)
 
     def to_plain(self) -> dict[str, Any]:
         """The JSON form ``{"distribution": {...}, "mean": x, "outcomes": {...}}`` (and
@@ -81,6 +93,8 @@ class OddsAnswer:
             plain["others"] = {piece: dict(named) for piece, named in self.others.items()}
         if self.facts:
             plain["facts"] = list(self.facts)
+        if self.withheld:
+            plain["withheld"] = self.withheld
         return plain
 
 

@@ -453,7 +453,9 @@ class Ruleset(ABC, Generic[S, D]):
 
     def action_odds(self, state: S, action: Action) -> OddsAnswer | None:
         """The exact odds of the attack ``action`` would declare, judged from ``state`` (what
-        the acting seat may know), or ``None`` when it declares none this ruleset answers.
+        the acting seat may know), or ``None`` when it declares none this ruleset answers;
+        :meth:`OddsAnswer.withholding` where it declares one whose exact odds cannot be
+        known yet (the web table then says why, with no numbers).
 
         The web table shows them beside each attack offered, before it is declared.
         """

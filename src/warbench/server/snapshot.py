@@ -217,9 +217,12 @@ def space_plain(
 def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
     """The exact odds of an attack as JSON: what is counted, its mean, the named chances
     (and those of each other piece it may reach, ``others``, and what holds before the
-    attack, ``facts``, where there are any)."""
+    attack, ``facts``, where there are any); ``{"withheld": why}`` where no exact odds can
+    be given (:meth:`~warbench.core.attacks.OddsAnswer.withholding`)."""
     if odds is None:
         return None
+    if odds.withheld:
+        return {"withheld": odds.withheld}
     plain: dict[str, Any] = {"outcome": odds.outcome, "mean": odds.distribution.mean,
                              "outcomes": dict(odds.named)}
     if odds.others:

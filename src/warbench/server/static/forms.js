@@ -65,6 +65,8 @@ function impossibleFold(spaces, number) {
 function oddsLine(odds) {
   const span = document.createElement("div");
   span.className = "option-odds muted";
+  // no exact odds can be given (what they need is not known yet): say why, no numbers
+  if (odds.withheld) { span.textContent = `↳ no exact odds: ${odds.withheld}`; return span; }
   const chances = (outcomes) => Object.entries(outcomes)
     .map(([name, p]) => `${name} ${(p * 100).toFixed(1)}%`).join(" · ");
   // what holds before the attack (an aspect crippled already) reads as it is, with no chance
