@@ -27,7 +27,7 @@ from warbench.rulesets.dystopian_wars.movement import (
     move_refusal,
     pivot_refusal,
 )
-from warbench.rulesets.dystopian_wars.rams import TERRAIN_DICE
+from warbench.rulesets.dystopian_wars.rams import TERRAIN_DICE, is_ram
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.surface import piece_met
 from warbench.rulesets.dystopian_wars.sweep import MoveResult, carry_out
@@ -121,7 +121,7 @@ def met_words(data: RulesData, state: DWState, model: Model, result: MoveResult)
                 f"{counted(TERRAIN_DICE[piece.density], 'die')} at it (DW-COLLIDE-TERRAIN)")
     other = state.models[contact.other]
     rr = data.models[model.cls].rr
-    if other.player != model.player and contact.forward and rr >= 1:
+    if is_ram(data, model, other, contact.forward):
         return (f"rams {other.name}: {counted(rr, 'die')}, then {other.name} answers with "
                 "its hull left (DW-RAM)")
     return (f"collides with {other.name}: both roll their hull left at once, no critical "

@@ -60,10 +60,10 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     MELEE_NEEDED,
     assault_outcome,
     board_refusal,
-    boarding_bonus,
     defender_of,
     lost_words,
-    melee_dice,
+    party_dice,
+    party_losses,
     under_attack,
 )
 from warbench.rulesets.dystopian_wars.combat import (
@@ -287,11 +287,7 @@ class Boarding(Procedure[DWState, RulesData]):
                 )
             )
             return
-        dice = 0
-        for uid, ap in parties:
-            attacker = state.models[uid]
-            share = ap + boarding_bonus(state, data, attacker)
-            dice += melee_dice(share, any(c != target.uid for c in attacker.struck))
+        dice = sum(party_dice(state, data, uid, ap, target.uid) for uid, ap in parties)
         defending = target.prize_ap if target.derelict else target.ap
         boarder = state.models[parties[0][0]].player
         attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED,
@@ -378,24 +374,8 @@ class Boarding(Procedure[DWState, RulesData]):
         beasts = [(uid, ap) for uid, ap in parties if data.models[state.models[uid].cls].beast]
         crews = [(uid, ap) for uid, ap in parties if (uid, ap) not in beasts]
         killed = 0
-        rolls = [
-            (uid, assault.answer,
-             aa_value(data.models[state.models[uid].cls], state.models[uid])
-             if assault.answer == "aa"
-             else cc_value(data.models[state.models[uid].cls], state.models[uid]))
-            for uid in assault.responders
-        ]
-        wings = {uid for uid in assault.responders if data.models[state.models[uid].cls].tiny}
-        each = rolls
-        if assault.linked:
-            rolls = linked_answers(rolls, wings, combining(state, data, assault.responders))
-        for uid, kind, dice in rolls:
+        for uid, dice, needed in answer_dice(state, data, assault, bool(beasts)):
             model = state.models[uid]
-            # an obscured model answers on 6 only (DW-OBSCURED)
-            needed = answering_needed(
-                BEAST_AA_NEEDED if beasts else BOARDER_NEEDED,
-                answer_obscured(state, each, wings, assault.linked, uid, kind),
-            )
             hits = rolled_hits(game, model.player, dice, needed,
                                label=f"{model.name} answer to boarders")
             if beasts:
@@ -484,19 +464,41 @@ def reinforce(game: DWGame, attacker: Model, target: Model, ap: int) -> None:
 def lose_points(
     state: DWState, parties: list[tuple[int, int]], losses: int
 ) -> list[tuple[int, int]]:
-    """Take ``losses`` assault points from the parties (largest first) and from their
-    ships; return the parties left."""
-    left = sorted(parties, key=lambda party: -party[1])
-    result = []
-    for uid, ap in left:
-        lost = min(ap, losses)
-        losses -= lost
+    """Take ``losses`` assault points from the parties (largest first,
+    :func:`~.boarding_rules.party_losses`) and from their ships; return the parties left."""
+    left = party_losses(parties, losses)
+    kept = dict(left)
+    for uid, ap in parties:
         model = state.models[uid]
-        model.ap = max(0, model.ap - lost)
+        model.ap = max(0, model.ap - (ap - kept.get(uid, 0)))
         if model.ap == 0:
             model.add_marker("boarders-gone")
-        result.append((uid, ap - lost))
-    return [(uid, ap) for uid, ap in result if ap > 0]
+    return left
+
+
+def answer_dice(
+    state: DWState, data: RulesData, assault: Assault, beasts: bool
+) -> list[tuple[int, int, int]]:
+    """The rolls of ``assault``'s answer: ``(model, dice, number needed)`` each, its
+    responders' ack-ack or charges on their own or linked (DW-AA-LINK), needing 5+ (4+
+    at boarding creatures and robots, ``beasts``; 6 from an obscured model, DW-OBSCURED)."""
+    rolls = [
+        (uid, assault.answer,
+         aa_value(data.models[state.models[uid].cls], state.models[uid])
+         if assault.answer == "aa"
+         else cc_value(data.models[state.models[uid].cls], state.models[uid]))
+        for uid in assault.responders
+    ]
+    wings = {uid for uid in assault.responders if data.models[state.models[uid].cls].tiny}
+    each = rolls
+    if assault.linked:
+        rolls = linked_answers(rolls, wings, combining(state, data, assault.responders))
+    return [
+        (uid, dice, answering_needed(
+            BEAST_AA_NEEDED if beasts else BOARDER_NEEDED,
+            answer_obscured(state, each, wings, assault.linked, uid, kind)))
+        for uid, kind, dice in rolls
+    ]
 
 
 def boarding_answer(state: DWState, data: RulesData, assault: Assault) -> tuple[str, list[int]]:

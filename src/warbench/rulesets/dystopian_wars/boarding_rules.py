@@ -33,6 +33,21 @@ def melee_dice(points: int, rammed: bool) -> int:
     return points // 2 if rammed else points
 
 
+def party_losses(parties: list[tuple[int, int]], losses: int) -> list[tuple[int, int]]:
+    """The ``(model, points)`` parties left once ``losses`` points fall, the largest party
+    first, those left with none dropped (as the game takes them, and the odds count them).
+
+    >>> party_losses([(3, 1), (4, 3)], 2)
+    [(4, 1), (3, 1)]
+    """
+    left: list[tuple[int, int]] = []
+    for uid, ap in sorted(parties, key=lambda party: -party[1]):
+        lost = min(ap, losses)
+        losses -= lost
+        left.append((uid, ap - lost))
+    return [(uid, ap) for uid, ap in left if ap > 0]
+
+
 def assault_outcome(defenders_left: int, boarders_left: int) -> str:
     """How an assault ends, from the points each side has left after the melee.
 
@@ -67,6 +82,15 @@ def boarding_bonus(state: DWState, data: RulesData, model: Model) -> int:
         for play in state.in_play
         if data.cards[play.card].effect == "boarding" and card_reaches(play, model)
     )
+
+
+def party_dice(state: DWState, data: RulesData, uid: int, ap: int, target: int) -> int:
+    """Melee dice of model ``uid``'s party of ``ap`` points boarding ``target``: its points
+    and the boarding cards' (:func:`boarding_bonus`), halved when it rammed or collided with
+    another model in this activation (DW-CONTACT-BOARD)."""
+    attacker = state.models[uid]
+    return melee_dice(ap + boarding_bonus(state, data, attacker),
+                      any(other != target for other in attacker.struck))
 
 
 def board_refusal(

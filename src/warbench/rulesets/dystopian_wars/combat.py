@@ -33,6 +33,7 @@ from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
 from warbench.rulesets.dystopian_wars.option_words import arc_words
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
+from warbench.rulesets.dystopian_wars.rams import size_halves
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
@@ -81,15 +82,9 @@ def contact_halves(state: DWState, data: RulesData, spec: ModelSpec, model: Mode
     """Whether a ram or collision halves this model's fire (DW-CONTACT-HALF): a medium,
     large or massive model that rammed or collided, in the activation under way
     (:attr:`~.pieces.Model.struck`), with a model of its own size or one size smaller."""
-    if spec.rank < 2:
-        return False
     models = state.models
-    for other in model.struck:
-        if other >= 0 and models[other].alive:
-            rank = data.models[models[other].cls].rank
-            if rank in (spec.rank, spec.rank - 1):
-                return True
-    return False
+    return any(other >= 0 and models[other].alive
+               and size_halves(spec, data.models[models[other].cls]) for other in model.struck)
 
 
 def mount_dice(

@@ -18,7 +18,7 @@ from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import Collided, RamAnswered, Rammed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
-from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE, Contact
+from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE, Contact, is_ram
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 from warbench.rulesets.dystopian_wars.surface import piece_met
 
@@ -57,7 +57,7 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
         if two.uid not in one.contact:
             one.contact.append(two.uid)
     enemy = other.player != mover.player
-    rams = enemy and contact.forward and spec.rr >= 1
+    rams = is_ram(data, mover, other, contact.forward)
     # who rammed or collided now (DW-CONTACT-BOARD): the mover, and both sides of a
     # collision; a rammed model has done neither
     for one, two in ((mover, other),) if rams else ((mover, other), (other, mover)):

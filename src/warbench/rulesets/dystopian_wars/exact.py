@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -35,6 +35,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     REPELLED,
     assault_outcome,
     melee_dice,
+    party_losses,
 )
 from warbench.rulesets.dystopian_wars.damage import hit_damage
 from warbench.rulesets.dystopian_wars.data import Critical
@@ -249,7 +250,7 @@ def boarding_odds(
     """``points`` boarders against ``defenders``: ``answer`` ack-ack (or charge) dice kill
     boarders on 5+ first (``obscured_answer`` dice of obscured models on 6 only,
     DW-OBSCURED), then both sides roll melee dice on 4+ at once, each hit one point of the
-    other side.
+    other side (one party: :func:`assault_odds`).
 
     >>> odds = boarding_odds(1, 0, 0, rammed=False)  # nobody aboard to fight back
     >>> round(odds.outcomes["captured"], 12), round(odds.defenders_lost.p(0), 12)
@@ -257,25 +258,47 @@ def boarding_odds(
     """
     killed = pool_hits(answer, BOARDER_NEEDED) + pool_hits(
         obscured_answer, answering_needed(BOARDER_NEEDED, obscured=True))
-    reach: dict[int, float] = defaultdict(float)
+    return assault_odds([(0, points)], defenders, killed,
+                        lambda left: sum(melee_dice(ap, rammed) for _, ap in left))
+
+
+def assault_odds(
+    parties: Sequence[tuple[int, int]],
+    defenders: int,
+    killed: Dist,
+    melee: Callable[[list[tuple[int, int]]], int],
+) -> AssaultOdds:
+    """Boarding ``parties`` (``(model, points)`` each) against ``defenders``: ``killed``
+    boarding points fall to the answer first, taken as the game takes them
+    (:func:`~.boarding_rules.party_losses`); then the parties left roll ``melee`` of them
+    in dice and the defenders their points, both on 4+ at once, each hit one point of the
+    other side; :func:`~.boarding_rules.assault_outcome` says how it ends.
+
+    >>> two = assault_odds([(1, 1), (2, 1)], 0, Dist.constant(1), lambda left: 1)
+    >>> round(two.outcomes["captured"], 12), round(two.boarders_lost.p(1), 12)
+    (1.0, 1.0)
+    """
+    points = sum(ap for _, ap in parties)
+    reach: dict[tuple[tuple[int, int], ...], float] = defaultdict(float)
     for kills, chance in killed.items():
-        reach[max(0, points - kills)] += chance
+        reach[tuple(party_losses(list(parties), min(kills, points)))] += chance
     defence = pool_hits(defenders, MELEE_NEEDED)
     outcomes: dict[str, float] = defaultdict(float)
     defenders_parts: list[tuple[float, Dist]] = []
     boarders_parts: list[tuple[float, Dist]] = []
-    for boarders, chance in reach.items():
+    for left, chance in reach.items():
+        boarders = sum(ap for _, ap in left)
         if boarders == 0:  # none reach the target: the assault is over before the melee
             outcomes[REPELLED] += chance
             defenders_parts.append((chance, Dist.constant(0)))
             boarders_parts.append((chance, Dist.constant(points)))
             continue
-        attack = pool_hits(melee_dice(boarders, rammed), MELEE_NEEDED)
+        attack = pool_hits(melee(list(left)), MELEE_NEEDED)
         defenders_left = attack.map(partial(_left, defenders))
         boarders_left = defence.map(partial(_left, boarders))
-        for left, p_left in defenders_left.items():
+        for kept, p_kept in defenders_left.items():
             for alive, p_alive in boarders_left.items():
-                outcomes[assault_outcome(left, alive)] += chance * p_left * p_alive
+                outcomes[assault_outcome(kept, alive)] += chance * p_kept * p_alive
         defenders_parts.append((chance, defenders - defenders_left))
         boarders_parts.append((chance, points - boarders_left))
     return AssaultOdds(

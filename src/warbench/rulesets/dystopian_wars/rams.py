@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from warbench.rulesets.dystopian_wars.actions import Move
-from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
 #: Dice a terrain collision rolls, by the terrain's density.
@@ -41,6 +41,19 @@ class Contact:
     def __reduce__(self) -> tuple[type[Contact], tuple[object, ...]]:
         # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
         return Contact, (self.mover, self.other, self.forward)
+
+
+def is_ram(data: RulesData, mover: Model, other: Model, forward: bool) -> bool:
+    """Whether ``mover`` meeting ``other`` (bow first when ``forward``) rams it: an enemy
+    met bow first by a model with a ram rating (DW-RAM); else they collide (DW-COLLIDE)."""
+    return other.player != mover.player and forward and data.models[mover.cls].rr >= 1
+
+
+def size_halves(spec: ModelSpec, other: ModelSpec) -> bool:
+    """Whether ramming or colliding with a model of ``other``'s class halves the fire of a
+    model of ``spec``'s (DW-CONTACT-HALF): a medium, large or massive model meeting one of
+    its own size or one size smaller."""
+    return spec.rank >= 2 and other.rank in (spec.rank, spec.rank - 1)
 
 
 def deep_ram_refusal(state: DWState, data: RulesData, model: Model, action: Move) -> str | None:
