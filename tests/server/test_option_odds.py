@@ -113,3 +113,43 @@ def test_each_weapon_target_reads_in_words_with_its_odds_and_holding_reads_hold_
                       "Vesh: K2 gun 1 fires at Ward (20.4 MU)", "Vesh: K2 gun 1 holds fire"]
     aims = _options(snap, "ft-assign")
     assert all(o["odds"]["mean"] > 0 for o in aims[:2]) and "odds" not in aims[2]
+
+
+def test_dw_odds_boarding_ram_and_charges_show_on_the_web_table() -> None:
+    """DW-ODDS-BOARDING, DW-ODDS-RAM, DW-ODDS-MINES (the web table): the boarding options
+    carry the assault's odds (how it ends, with the answer assumed said as a fact); a move
+    considered that rams carries the ram's odds, one whose odds are not known yet (a mine
+    on the way) says why in place of numbers; each way to use charges at mines carries
+    the chance each mine is destroyed."""
+    from tests.rulesets.dystopian_wars.helpers import refresh, state
+    from tests.rulesets.dystopian_wars.test_boarding import ALONGSIDE
+    from tests.rulesets.dystopian_wars.test_offered_odds import FRIGATES, SOVEREIGN
+    from tests.rulesets.dystopian_wars.test_prizes_and_charges import two_cruisers
+    from warbench.rulesets.dystopian_wars.actions import CeaseFire
+    from warbench.rulesets.dystopian_wars.state import Mine
+    from warbench.server.consider import consider
+
+    game = scripted(ALONGSIDE, [*P0_FIRST, *[1] * 40])
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    boards = _options(snapshot(game, 0), "board")
+    assert boards and all(set(o["odds"]["outcomes"]) == {
+        "captured", "repelled", "both lose AP", "both wiped out"} for o in boards)
+    assert boards[0]["odds"]["facts"] == [
+        "if Hagel 1's squadron answers with all its ack-ack, each model on its own"]
+    assert "odds" not in _options(snapshot(game, 0), "end-boarding")[0]
+
+    rams = scripted(setup(SOVEREIGN, [FRIGATES]), [*P0_FIRST, *[1] * 40])
+    play(rams, Activate(0))
+    ram = consider(rams, 0, {"action": Move(0, (7.0,)).to_plain()})
+    assert ram["odds"]["outcome"] == "hits" and "mover destroyed" in ram["odds"]["outcomes"]
+    assert ram["odds"]["facts"][0] == "rams Hagel 1"
+    state(rams).mines.append(Mine(0, 1, 36.0, 14.0, 3, 2, armed=True))
+    refresh(rams)
+    mined = consider(rams, 0, {"action": Move(0, (7.0,)).to_plain()})
+    assert set(mined["odds"]) == {"withheld"} and "sets off a mine" in mined["odds"]["withheld"]
+
+    sweeps = _options(snapshot(two_cruisers(Mine(0, 1, 30.0, 16.5, 1, 2, armed=True),
+                                            Mine(1, 1, 33.0, 15.0, 2, 2, armed=True)), 0),
+                      "sweep-mines")
+    assert len(sweeps) == 4 and all("destroyed" in " ".join(o["odds"]["outcomes"])
+                                    for o in sweeps)

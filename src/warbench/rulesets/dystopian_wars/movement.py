@@ -180,7 +180,9 @@ class MoveSpace(DrawnSpace):
         self._state = state
         self._data = data
         self.movers = movers
-        self.description = "move a model: path = straight, turn, straight ... (inches, degrees)"
+        self.description = ("move a model: path = straight, turn, straight ... (inches, "
+                            "degrees); the odds of a ram, collision or terrain it meets show "
+                            "once a path is drawn: the path decides what it meets")
 
     def judge(self, action: Action) -> str | None:
         if not isinstance(action, Move):

@@ -309,14 +309,23 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         """The exact odds of an attack offered in the shooting step (see :mod:`.declared`;
         at a wing, the tokens it loses), and of the attack each answer or reaction card
         offered (or none) leaves (see :mod:`.answered`), both rolled by
-        :func:`~.strikes.strike`."""
+        :func:`~.strikes.strike`; of a boarding assault offered and each answer to it
+        (:mod:`.boarded`), of the ram, collision or terrain a move considered meets
+        (:mod:`.contact_odds`) and of charges at mines (:mod:`.sweep_odds`)."""
         from warbench.rulesets.dystopian_wars.actions import Fire
         from warbench.rulesets.dystopian_wars.answered import answer_odds
+        from warbench.rulesets.dystopian_wars.boarded import boarded_odds
+        from warbench.rulesets.dystopian_wars.contact_odds import contact_odds
         from warbench.rulesets.dystopian_wars.declared import declared_odds
+        from warbench.rulesets.dystopian_wars.sweep_odds import sweep_odds
 
-        if not isinstance(action, Fire):
-            return answer_odds(state, self.data, action)
-        return declared_odds(state, self.data, action)
+        if isinstance(action, Fire):
+            return declared_odds(state, self.data, action)
+        for odds in (boarded_odds, contact_odds, sweep_odds):
+            answer = odds(state, self.data, action)
+            if answer is not None:
+                return answer
+        return answer_odds(state, self.data, action)
 
     def table(self, state: DWState) -> TablePicture | None:
         """Terrain, mines and every model on the table (not those aboard a carrier), each

@@ -1,0 +1,147 @@
+"""The exact odds of a boarding assault offered (a Board option) and of each answer the
+defender may give it (the web table's boarding odds), read from the seat's observation as
+:meth:`~.boarding.Boarding.fight` will resolve it.
+
+Every number comes from the game's own functions: the assault the option joins (the parties
+already sent against that target in this step, and this one), the defender's answer
+(:func:`~.boarding.boarding_answer`: who may answer and with what; :func:`~.boarding.answer_dice`:
+each roll's dice and number needed, linked or not, 6 from an obscured model), the points
+the answer takes off the parties (:func:`~.boarding_rules.party_losses`), each party's
+melee dice (:func:`~.boarding_rules.party_dice`: its points and the boarding cards',
+halved after a ram or collision) and the defenders' points (a prize's crew); the
+distribution is :func:`~.exact.assault_odds`, the one ``warbench odds dystopian-wars
+boarding`` gives. A Board option is priced as answered by every model able, each on its
+own (the first answer offered); each answer offered, and *decline*, shows its own odds.
+
+No exact odds, and why, where they would need what is not known yet: ack-ack at boarding
+creatures and robots strikes their hull (the command line refuses it too), and a boarding
+of the same target carried on from an earlier activation is fought first in this step.
+"""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action
+from warbench.core.attacks import OddsAnswer
+from warbench.core.odds import Dist
+from warbench.core.words import counted
+from warbench.rulesets.dystopian_wars.actions import Board, Decline, Respond
+from warbench.rulesets.dystopian_wars.boarding import (
+    AnswerBoarding,
+    Assault,
+    Boarding,
+    BoardingStage,
+    answer_dice,
+    boarding_answer,
+)
+from warbench.rulesets.dystopian_wars.boarding_rules import (
+    BOTH_LOSE,
+    BOTH_WIPED_OUT,
+    CAPTURED,
+    REPELLED,
+    board_refusal,
+    defender_of,
+    party_dice,
+)
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.exact import assault_odds, pool_hits
+from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
+from warbench.rulesets.dystopian_wars.state import DWState
+
+#: Why a boarding by creatures or robots that is answered has no exact odds here.
+BEAST_ANSWERED = ("ack-ack at boarding creatures and robots strikes their hull, not their "
+                  "points (DW-BOARD-ANSWER): not priced, as the odds command does not")
+
+
+def boarded_odds(state: DWState, data: RulesData, action: Action) -> OddsAnswer | None:
+    """The odds of the assault a Board option declares (answered by every model able), or
+    of the assault an answer to boarders (or *decline*) leaves; ``None`` for anything else
+    (a Board that only reinforces a friendly model's defenders, one refused)."""
+    top = state.stack[-1] if state.stack else None
+    if isinstance(action, Board) and isinstance(top, Boarding):
+        return _board(state, data, top, action)
+    if isinstance(action, Respond | Decline) and isinstance(top, AnswerBoarding):
+        below = state.stack[-2] if len(state.stack) > 1 else None
+        if not isinstance(below, Boarding) or not 0 <= top.assault < len(below.assaults):
+            return None
+        assault = below.assaults[top.assault]
+        if isinstance(action, Respond):
+            if not action.models or not set(action.models) <= set(top.able):
+                return None
+            chosen = Assault(assault.target, list(assault.parties), top.kind,
+                             list(action.models), True, assault.carried, action.linked)
+        else:
+            chosen = Assault(assault.target, list(assault.parties), "", [], True,
+                             assault.carried)
+        return _fight(state, data, below, top.assault, chosen, ())
+    return None
+
+
+def _board(state: DWState, data: RulesData, frame: Boarding, board: Board) -> OddsAnswer | None:
+    """The assault ``board`` joins (or starts), answered by every model able to."""
+    if frame.stage is not BoardingStage.DECLARE or board.model not in frame.part:
+        return None
+    if frame.sent(board.model) or not 0 <= board.target < len(state.models):
+        return None
+    attacker, target = state.models[board.model], state.models[board.target]
+    if board_refusal(state, data, attacker, target, board.ap) is not None:
+        return None
+    if defender_of(target) == attacker.player:
+        return None  # the points join the defenders aboard: no assault of their own
+    index = next((i for i, a in enumerate(frame.assaults)
+                  if a.target == target.uid and not a.carried), len(frame.assaults))
+    before = frame.assaults[index].parties if index < len(frame.assaults) else []
+    assault = Assault(target.uid, [*before, (board.model, board.ap)])
+    kind, able = boarding_answer(state, data, assault)
+    facts: list[str] = []
+    if before:
+        facts.append("with " + ", ".join(
+            f"{state.models[uid].name}'s {counted(ap, 'point')}" for uid, ap in before)
+            + " sent already")
+    if able:
+        assault.answer, assault.responders = kind, list(able)
+        facts.append(f"if {target.name}'s squadron answers with all its "
+                     f"{MOUNT_WORDS.get(kind, kind)}, each model on its own")
+    return _fight(state, data, frame, index, assault, tuple(facts))
+
+
+def _fight(
+    state: DWState, data: RulesData, frame: Boarding, index: int, assault: Assault,
+    facts: tuple[str, ...],
+) -> OddsAnswer:
+    """The odds of ``assault``, the ``index``-th of ``frame``, with the answer it holds:
+    defending points lost, and captured / repelled / both lose AP / both wiped out."""
+    target = state.models[assault.target]
+    if any(a.target == target.uid for a in frame.assaults[:index]):
+        return OddsAnswer.withholding(
+            f"a boarding of {target.name} carried on from an earlier activation is fought "
+            "first in this step: its melee changes the defenders (DW-BOARD-ROUNDS)")
+    parties = [(uid, ap) for uid, ap in assault.parties
+               if state.models[uid].active and ap > 0]
+    beasts = any(data.models[state.models[uid].cls].beast for uid, _ in parties)
+    rolls = answer_dice(state, data, assault, beasts) if assault.answer else []
+    if rolls and beasts:
+        return OddsAnswer.withholding(BEAST_ANSWERED)
+    killed = Dist.constant(0)
+    notes = []
+    for uid, dice, needed in rolls:
+        killed = killed + pool_hits(dice, needed)
+        notes.append(f"{state.models[uid].name}'s {counted(dice, 'die')} kill boarders on "
+                     f"{needed}+")
+    defending = target.prize_ap if target.derelict else target.ap
+    fight = assault_odds(parties, defending, killed, lambda left: sum(
+        party_dice(state, data, uid, ap, target.uid) for uid, ap in left))
+    boarders = sum(ap for _, ap in parties)
+    dice = sum(party_dice(state, data, uid, ap, target.uid) for uid, ap in parties)
+    notes.insert(0, f"{boarders} boarding points ({counted(dice, 'melee die')} if none "
+                 f"falls to the answer) against {defending} defenders, melee on 4+")
+    if not rolls:
+        notes.append("no answer")
+    if data.models[target.cls].beast:
+        facts = (*facts, f"{target.name} is a creature or robot: captured means destroyed")
+    elif beasts and all(data.models[state.models[uid].cls].beast for uid, _ in parties):
+        facts = (*facts, "creatures and robots never capture: captured means "
+                 f"{target.name} is left with no points")
+    named = {name: fight.outcomes.get(name, 0.0)
+             for name in (CAPTURED, REPELLED, BOTH_LOSE, BOTH_WIPED_OUT)}
+    return OddsAnswer(fight.defenders_lost, "defending points lost", named, tuple(notes),
+                      facts=facts)
