@@ -35,7 +35,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     SweepMines,
 )
 from warbench.rulesets.dystopian_wars.odds import attack_odds
-from warbench.rulesets.dystopian_wars.state import Mine
+from warbench.rulesets.dystopian_wars.state import Locked, Mine
 
 ATTACKS = attack_odds()
 
@@ -139,6 +139,25 @@ def test_dw_odds_boarding_ack_ack_at_a_boarding_creature_is_said_to_be_unpriced(
     defenders = model(game, 1).ap
     assert_same(shown(game, 1, Decline()),
                 command("boarding", f"ap={points}", f"defenders={defenders}"))
+
+
+def test_dw_odds_boarding_a_boarding_carried_on_at_the_target_comes_first() -> None:
+    """DW-ODDS-BOARDING, DW-BOARD-ROUNDS: where a boarding of the target carried on from an
+    earlier activation is fought first in this step (its melee changes the defenders), a
+    new assault at it says there are no exact odds, and why; one at another target has
+    them."""
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (17.0, 10.0, 0.0), (20.0, 10.0, 0.0), name="Warden")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0),
+                  (23.0, 15.0, 90.0))],
+    ), [*P0_FIRST, *[1] * 60])
+    state(game).boardings = [Locked(2, 0, [(0, 3)])]
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)), CeaseFire())
+    assert Board(1, 2, 5) in owed(game).options
+    assert shown(game, 0, Board(1, 2, 5)).withheld.startswith(
+        "a boarding of Hagel 1 carried on from an earlier activation is fought first")
+    assert not shown(game, 0, Board(1, 3, 5)).withheld
 
 
 # --- rams, collisions, terrain -------------------------------------------------------------
