@@ -49,7 +49,7 @@ from warbench.rulesets.dystopian_wars.state import DWState
 
 #: Why a boarding by creatures or robots that is answered has no exact odds here.
 BEAST_ANSWERED = ("ack-ack at boarding creatures and robots strikes their hull, not their "
-                  "points (DW-BOARD-ANSWER): not priced, as the odds command does not")
+                  "points (DW-BOARD-ANSWER); the odds command does not price it either")
 
 
 def boarded_odds(state: DWState, data: RulesData, action: Action) -> OddsAnswer | None:
@@ -99,8 +99,10 @@ def _board(state: DWState, data: RulesData, frame: Boarding, board: Board) -> Od
             + " sent already")
     if able:
         assault.answer, assault.responders = kind, list(able)
-        facts.append(f"if {target.name}'s squadron answers with all its "
-                     f"{MOUNT_WORDS.get(kind, kind)}, each model on its own")
+        who = (f"the squadron holding {target.name}" if target.derelict
+               else f"{target.name}'s squadron")  # a prize: its holder's answers
+        facts.append(f"if {who} answers with all its {MOUNT_WORDS.get(kind, kind)}, each "
+                     "model on its own")
     return _fight(state, data, frame, index, assault, tuple(facts))
 
 
