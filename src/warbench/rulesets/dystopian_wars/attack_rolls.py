@@ -35,6 +35,7 @@ from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
+from warbench.rulesets.dystopian_wars.shields import rolled_shields, shielded_words
 from warbench.rulesets.dystopian_wars.state import (
     CardPlay,
     DWGame,
@@ -45,8 +46,6 @@ from warbench.rulesets.dystopian_wars.state import (
 
 #: The number answer dice (ack-ack, concussion charges) need to cancel hits.
 CANCEL_NEEDED: Final = 5
-#: The number shield generator dice need to cancel hits (early generators).
-SHIELD_NEEDED: Final = 4
 
 
 @dataclass(slots=True)
@@ -240,11 +239,7 @@ def resolve_attack(
     aimed = f", now hitting on {needed}+ ({', '.join(evasion)})" if evasion else ""
     hits = rolled_hits(game, lead.player, dice, needed,
                        label=f"{lead.name} {attack.kind} attack on {target.name}")
-    shield = 0
-    # a derelict uses no generators, recaptured or not (seed l.580)
-    if target_spec.shield and not target.marker("generator-offline") and not target.derelict:
-        shield = rolled_hits(game, target.player, target_spec.shield, SHIELD_NEEDED,
-                             label=f"{target.name} shields")
+    shield = rolled_shields(game, target_spec, target)
     screens = [card for card in reactions if card.effect == "shields"]
     card_saves = sum(card.value for card in screens)
     final = max(0, hits - cancelled - shield - card_saves)
@@ -312,13 +307,16 @@ def patrol_counters(
     """Wings on patrol with the attacked squadron strike the attacker with their attack
     dice when in range (:func:`patrol_shots`), whether or not their ack-ack answered, at the
     same time as the attack (their hits land with it); a wing that did not answer burns its
-    fuel here."""
+    fuel here. Each strike is the wing's attack: the attacker's shield generators meet it
+    as they meet any wing's (DW-GENERATORS). Returns each wing with the hits that count."""
     found: list[tuple[int, int]] = []
+    lead_spec = data.models[lead.cls]
     for wing, shot, burns in patrol_shots(state, data, attack, lead, target):
         if burns:
             burn_fuel(game, wing, "striking back on patrol")
         hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
                            label=f"{wing.name} patrol strike")
+        stopped = min(hits, rolled_shields(game, lead_spec, lead))
         if shot.kind in ("bombs", "torpedoes"):
             # an AD attack, even one striking back, spends bombers' ammunition
             # until they land (DW-BOMBERS, seed l.640)
@@ -328,11 +326,12 @@ def patrol_counters(
                 model=wing.uid,
                 target=lead.uid,
                 hits=hits,
-                text=f"{wing.name} strikes back at {lead.name}: "
-                f"{hits} {'hit' if hits == 1 else 'hits'}",
+                shields=stopped,
+                final=hits - stopped,
+                text=f"{wing.name} strikes back at {lead.name}: {shielded_words(hits, stopped)}",
             )
         )
-        found.append((wing.uid, hits))
+        found.append((wing.uid, hits - stopped))
     return found
 
 

@@ -17,7 +17,6 @@ from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.actions import Fire
 from warbench.rulesets.dystopian_wars.answered import numbers, strikes_back
 from warbench.rulesets.dystopian_wars.attack_rolls import (
-    SHIELD_NEEDED,
     action_card,
     card_help,
     fog_halved,
@@ -27,6 +26,7 @@ from warbench.rulesets.dystopian_wars.attack_rolls import (
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import extra_damage_die
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire_refusal
+from warbench.rulesets.dystopian_wars.shields import SHIELD_NEEDED, generator_dice
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.strikes import Strike, strike, wing_odds
 
@@ -66,10 +66,9 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
         halved = fog_halved(attack.dice + extra)
         floor = " (never below 1 die, DW-AD-MIN)" if attack.dice + extra == 1 else ""
         notes.append(f"fog halves them to {halved}{floor}")
-    shield = 0
-    if spec.shield and not target.marker("generator-offline") and not target.derelict:
-        shield = spec.shield
-        notes.append(f"{spec.shield} shield generator dice cancel on {SHIELD_NEEDED}+")
+    shield = generator_dice(spec, target)
+    if shield:
+        notes.append(f"{shield} shield generator dice cancel on {SHIELD_NEEDED}+")
     notes.append("before any answer by the defender (ack-ack, charges, reaction cards)")
     counters = strikes_back(state, data, attack, set(), notes)
     rolled = strike(Strike(

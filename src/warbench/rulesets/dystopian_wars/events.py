@@ -305,11 +305,14 @@ class AttackRolled(Event, tag="attack_rolled"):
 
 @dataclass(frozen=True, slots=True)
 class PatrolStrike(Event, tag="patrol_strike"):
-    """A wing on combat air patrol struck back at ``target`` with ``hits``."""
+    """A wing on combat air patrol struck back at ``target`` with ``hits``; ``target``'s
+    shields stopped ``shields`` of them, ``final`` count."""
 
     model: int
     target: int
     hits: int
+    shields: int
+    final: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,10 +432,13 @@ class MineShielded(Event, tag="mine_shielded"):
 
 @dataclass(frozen=True, slots=True)
 class MineAttack(Event, tag="mine_attack"):
-    """A mine's blast scored ``hits`` on ``model``."""
+    """A mine's blast scored ``hits`` on ``model``; its shields stopped ``shields`` of
+    them, ``final`` count."""
 
     model: int
     hits: int
+    shields: int
+    final: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,10 @@ A mine sits at surface level whatever dropped it. When it goes off, the blast te
 (4 inches across, engine default) is centred on it; every surface or submerged model
 wholly or partly under the template takes the hits of the mine's one roll of attack dice,
 each model reading the faces at the number it needs by level as gunnery does, but ignoring
-the small, fast and elusive target rules. A mine dropped by a flyer also hits large and
-massive flyers under the template (in the open sky, not in the clouds: engine default), on
-5 or 6. A model shielded from the blast is not hit: the line
+the small, fast and elusive target rules; each model's own shield generators then stop
+some of its hits, as against batteries (a mine works as batteries do). A mine dropped by a
+flyer also hits large and massive flyers under the template (in the open sky, not in the
+clouds: engine default), on 5 or 6. A model shielded from the blast is not hit: the line
 from the mine's centre to the model's is blocked by sight-blocking terrain or by another
 surface model's base, judged as line of sight is (a base shields models of its size class
 or smaller: engine default). Each other mine under
@@ -50,6 +51,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     sees_past,
 )
 from warbench.rulesets.dystopian_wars.pools import clamp_needed, hits_in, rolled_faces
+from warbench.rulesets.dystopian_wars.shields import rolled_shields, shielded_words
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, body_of
 from warbench.rulesets.dystopian_wars.sweep import MoveResult
 from warbench.rulesets.dystopian_wars.world import world_of
@@ -140,9 +142,10 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
 
 def blast_models(game: DWGame, mine: Mine, struck: list[tuple[Model, int]]) -> None:
     """Roll ``mine``'s dice once and give every model under it (with the number it needs)
-    the hits those faces score (seed l.501). The dice are the owner's: the roll is rated
-    good for the owner when an enemy model is under the blast (its own models' hits hurt
-    it)."""
+    the hits those faces score (seed l.501), each model's own shield generators stopping
+    some of its hits as against batteries (seed l.498, DW-GENERATORS). The dice are the
+    owner's: the roll is rated good for the owner when an enemy model is under the blast
+    (its own models' hits hurt it)."""
     enemies = [needed for model, needed in struck if model.player != mine.player]
     # the label names the seat by index: a search keys its dice on it; people count from 1
     faces = rolled_faces(game, mine.player, mine.ad, (enemies or [struck[0][1]])[0],
@@ -150,16 +153,19 @@ def blast_models(game: DWGame, mine: Mine, struck: list[tuple[Model, int]]) -> N
                          told=f"{player_name(mine.player)}'s mine", higher_is_better=bool(enemies))
     for model, needed in struck:
         hits = hits_in(faces, needed)
+        stopped = min(hits, rolled_shields(game, game.data.models[model.cls], model))
         game.emit(
             MineAttack(
                 model=model.uid,
                 hits=hits,
+                shields=stopped,
+                final=hits - stopped,
                 text=f"{player_name(mine.player)}'s mine rolls {mine.ad} dice at {model.name}"
                 f"{' (its own model)' if model.player == mine.player else ''}:"
-                f" {hits} {'hit' if hits == 1 else 'hits'}",
+                f" {shielded_words(hits, stopped)}",
             )
         )
-        apply_hits(game, model, hits, by_model=mine.dropped_by, cause="mine")
+        apply_hits(game, model, hits - stopped, by_model=mine.dropped_by, cause="mine")
 
 
 def shielded(

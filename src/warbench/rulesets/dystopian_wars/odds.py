@@ -26,7 +26,7 @@ import pydantic
 from warbench.core.attacks import AttackOdds, OddsAnswer, dice_in_all
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist, mixture
-from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED, SHIELD_NEEDED
+from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED
 from warbench.rulesets.dystopian_wars.auxiliary_odds import AtDiverOdds, AtFlyerOdds
 from warbench.rulesets.dystopian_wars.boarding_rules import (
     BOTH_LOSE,
@@ -66,6 +66,7 @@ from warbench.rulesets.dystopian_wars.odds_options import (
     whole_numbers,
 )
 from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE
+from warbench.rulesets.dystopian_wars.shields import SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.state import Model
 from warbench.rulesets.dystopian_wars.strikes import AnswerRoll, Strike, strike
 from warbench.rulesets.dystopian_wars.wing_odds import wing_attacks

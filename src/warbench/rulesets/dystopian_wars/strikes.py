@@ -36,7 +36,7 @@ from typing import Protocol
 from warbench.core.attacks import OddsAnswer
 from warbench.core.odds import Dist, mixture
 from warbench.core.words import counted
-from warbench.rulesets.dystopian_wars.attack_rolls import SHIELD_NEEDED, fog_halved
+from warbench.rulesets.dystopian_wars.attack_rolls import fog_halved
 from warbench.rulesets.dystopian_wars.exact import (
     DamageOdds,
     cancel_hits,
@@ -45,6 +45,7 @@ from warbench.rulesets.dystopian_wars.exact import (
     pool_hits,
 )
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
+from warbench.rulesets.dystopian_wars.shields import SHIELD_NEEDED
 
 #: A wing's fate when it is lost: no tokens, no fuel.
 LOST = (0, 0)
