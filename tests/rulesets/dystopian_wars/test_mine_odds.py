@@ -11,7 +11,12 @@ from typing import Any
 import pytest
 
 from tests.rulesets.dystopian_wars.helpers import RULES, seeded, setup, squadron, state
-from tests.rulesets.dystopian_wars.test_odds import assert_dist, damage_named, dw_die
+from tests.rulesets.dystopian_wars.test_odds import (
+    assert_dist,
+    damage_named,
+    dw_die,
+    left_after,
+)
 from warbench.cli import main
 from warbench.core.attacks import AttackOptionsError, OddsAnswer
 from warbench.rulesets.dystopian_wars.actions import SweepMines
@@ -31,21 +36,28 @@ def odds(attack: str, **options: Any) -> OddsAnswer:
     return chosen.odds(chosen.parse_options([f"{k}={v}" for k, v in options.items()]))
 
 
-@pytest.mark.parametrize(("options", "dice", "needed", "dr_cr"), [
-    ({"layer": "prussia-destroyer", "target": "britannia-cruiser"}, 4, 4, (4, 6)),
-    ({"dice": 4, "target": "britannia-submarine"}, 4, 5, (5, 7)),  # a surfaced diver
-    ({"dice": 4, "target": "britannia-submarine", "level": "submerged"}, 4, 6, (5, 7)),
-    ({"dice": 5, "target": "prussia-airship", "from_the_air": "true"}, 5, 5, (5, 9)),
-    ({"dice": 3, "diving": "true", "dr": 2, "cr": 4}, 3, 5, (2, 4)),
+@pytest.mark.parametrize(("options", "dice", "needed", "dr_cr", "shield"), [
+    ({"layer": "prussia-destroyer", "target": "britannia-cruiser"}, 4, 4, (4, 6), 0),
+    ({"dice": 4, "target": "britannia-submarine"}, 4, 5, (5, 7), 0),  # a surfaced diver
+    ({"dice": 4, "target": "britannia-submarine", "level": "submerged"}, 4, 6, (5, 7), 0),
+    ({"dice": 5, "target": "prussia-airship", "from_the_air": "true"}, 5, 5, (5, 9), 0),
+    ({"dice": 3, "diving": "true", "dr": 2, "cr": 4}, 3, 5, (2, 4), 0),
+    ({"layer": "prussia-destroyer", "target": "britannia-battleship"}, 4, 4, (6, 10), 2),
+    ({"layer": "prussia-destroyer", "target": "britannia-battleship", "shield": 0}, 4, 4,
+     (6, 10), 0),  # its generators offline
+    ({"dice": 5, "target": "prussia-sky-fortress", "from_the_air": "true"}, 5, 5, (6, 10), 1),
+    ({"dice": 6, "dr": 3, "cr": 6, "shield": 3}, 6, 4, (3, 6), 3),
 ])
 def test_dw_odds_mine_matches_icepool(
-    options: dict[str, Any], dice: int, needed: int, dr_cr: tuple[int, int]
+    options: dict[str, Any], dice: int, needed: int, dr_cr: tuple[int, int], shield: int
 ) -> None:
-    """DW-ODDS-MINES, DW-MINES, DW-MINES-FLYERS: a mine's dice (the layer's mines weapon's
-    AD) at a model under the blast on 4+, 5+ a surfaced diver, 6 submerged, 5+ a large
-    flyer under a flyer's mine; no shields: the hits and none / damage / critical."""
+    """DW-ODDS-MINES, DW-MINES, DW-MINES-FLYERS, DW-GENERATORS: a mine's dice (the layer's
+    mines weapon's AD) at a model under the blast on 4+, 5+ a surfaced diver, 6 submerged,
+    5+ a large flyer under a flyer's mine; the model's own shield generators (its class's,
+    or ``shield=``) cancel hits on 4+ as against batteries: the hits that count and none /
+    damage / critical."""
     found = odds("mine", **options)
-    expected = dice @ dw_die(needed)
+    expected = left_after(dice @ dw_die(needed), shield @ dw_die(4))
     assert_dist(found.distribution, expected)
     for name, chance in damage_named(expected, *dr_cr).items():
         assert found.named[name] == pytest.approx(chance, abs=TOLERANCE), name
@@ -71,28 +83,32 @@ def test_dw_odds_charges_at_a_mine_match_icepool(
 
 
 def test_dw_odds_mine_fits_the_games_blasts() -> None:
-    """DW-ODDS-GAME, DW-ODDS-MINES, DW-MINES: a Prussian destroyer's mine (4 dice) going off
-    under a British cruiser and a surfaced submarine, 2000 times by the game (`explode`):
-    the hits each takes from the one roll fit `mine` at its own number (4+, 5+)."""
+    """DW-ODDS-GAME, DW-ODDS-MINES, DW-MINES, DW-GENERATORS: a Prussian destroyer's mine (4
+    dice) going off under a British cruiser, a surfaced submarine and a British battleship
+    (2 shield generator dice), 2000 times by the game (`explode`): the hits that count on
+    each from the one roll (the battleship's after its shields) fit `mine` at its own
+    number (4+, 5+) and shields."""
     game = seeded(setup(
         [squadron("britannia-cruiser", (36.0, 20.0, 0.0)),
-         squadron("britannia-submarine", (37.5, 21.0, 0.0))],
+         squadron("britannia-submarine", (37.5, 21.0, 0.0)),
+         squadron("britannia-battleship", (36.5, 22.6, 90.0))],
         [squadron("prussia-destroyer", (10.0, 40.0, 0.0))],
     ), seed=31)
     table = state(game)
     saved = [copy.deepcopy(m) for m in table.models]
-    found: dict[int, list[int]] = {0: [], 1: []}
+    found: dict[int, list[int]] = {0: [], 1: [], 2: []}
     for _ in range(2000):
-        mine = Mine(99, 1, 36.5, 20.5, 4, dropped_by=2, armed=True)
+        mine = Mine(99, 1, 36.5, 20.5, 4, dropped_by=3, armed=True)
         table.mines.append(mine)
         explode(game, table, RULES.data, mine)
         for event in game.events:
             if event.kind == "mine_attack":
-                found[event.data["model"]].append(event.data["hits"])
+                found[event.data["model"]].append(event.data["final"])
         table.models[:] = [copy.deepcopy(m) for m in saved]
         table.mines.clear()
         game.events.clear()
-    for uid, target in ((0, "britannia-cruiser"), (1, "britannia-submarine")):
+    for uid, target in ((0, "britannia-cruiser"), (1, "britannia-submarine"),
+                        (2, "britannia-battleship")):
         assert len(found[uid]) == 2000
         stat, critical = chi_square(found[uid], odds("mine", layer="prussia-destroyer",
                                                      target=target).distribution)

@@ -25,7 +25,12 @@ from tests.rulesets.dystopian_wars.helpers import (
     squadron,
     state,
 )
-from tests.rulesets.dystopian_wars.test_odds import assert_dist, damage_named, dw_die
+from tests.rulesets.dystopian_wars.test_odds import (
+    assert_dist,
+    damage_named,
+    dw_die,
+    left_after,
+)
 from warbench.cli import main
 from warbench.core.attacks import AttackOptionsError, OddsAnswer
 from warbench.core.engine import Game
@@ -39,7 +44,11 @@ from warbench.rulesets.dystopian_wars.actions import (
     Respond,
 )
 from warbench.rulesets.dystopian_wars.answered import attack_odds as web_odds
-from warbench.rulesets.dystopian_wars.attack_rolls import Attack, resolve_attack
+from warbench.rulesets.dystopian_wars.attack_rolls import (
+    Attack,
+    patrol_counters,
+    resolve_attack,
+)
 from warbench.rulesets.dystopian_wars.combat import BOTH_ANSWERS, shot_refusal
 from warbench.rulesets.dystopian_wars.odds import attack_odds
 from warbench.testing import chi_square
@@ -367,6 +376,76 @@ def test_dw_odds_answered_a_patrol_strikes_back_at_the_attacker() -> None:
     assert spent is not None and declined is not None
     assert "attacker damage" not in spent.named  # lost answering: no strike back
     assert "attacker damage" not in declined.named  # the last fuel is never spent on it
+
+
+def _kaiserin_under_patrol(seed: int | None = None) -> Game:
+    """A Prussian battleship (1 shield generator die) about to fire at a British battleship
+    that three fighters patrol with, in range of them."""
+    table = setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-fighter-wing", (36.0, 17.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 22.0, 180.0), name="Kaiserin")],
+    )
+    game = seeded(table, seed) if seed is not None else scripted(table, (1, 1, 6, 6,
+                                                                          *([1] * 60)))
+    model(game, 1).cap_with = 0
+    refresh(game)
+    play(game, Activate(2), Move(2, (2.0,)))
+    return game
+
+
+def test_dw_cap_ad_the_web_tables_strike_back_meets_the_attackers_shields() -> None:
+    """DW-ODDS-ANSWERED, DW-CAP-AD, DW-GENERATORS: torpedoes from a Prussian battleship at a
+    battleship three fighters patrol: the attack offered and the decline show the fighters'
+    strike back (3 dice on 4+) less what the attacker's one shield generator die cancels on
+    4+, as icepool counts it and as `wing-attack` at the battleship gives it; with its
+    generators offline, the strike back meets no shields."""
+    game = _kaiserin_under_patrol()
+    fire = Fire(((2, "torpedoes"),), 0)
+    kaiserin = RULES.data.models["prussia-battleship"]
+    shielded = damage_named(left_after(3 @ dw_die(4), 1 @ dw_die(4)), kaiserin.dr, kaiserin.cr)
+    command = odds("wing-attack", wing="britannia-fighter-wing", tokens=3,
+                   target="prussia-battleship")
+    offered = RULES.action_odds(game.observe(1).state, fire)
+    play(game, fire, CeaseFire())
+    declined = RULES.action_odds(game.observe(0).state, Decline())
+    assert offered is not None and declined is not None
+    for answer in (offered, declined):
+        for name, chance in shielded.items():
+            assert answer.named[f"attacker {name}"] == pytest.approx(chance, abs=TOLERANCE)
+            assert answer.named[f"attacker {name}"] == pytest.approx(command.named[name],
+                                                                     abs=TOLERANCE)
+        assert any("against its 1 shield generator die on 4+" in note for note in answer.notes)
+    model(game, 2).add_marker("generator-offline")
+    bare = RULES.action_odds(game.observe(0).state, Decline())
+    assert bare is not None
+    for name, chance in damage_named(3 @ dw_die(4), kaiserin.dr, kaiserin.cr).items():
+        assert bare.named[f"attacker {name}"] == pytest.approx(chance, abs=TOLERANCE)
+
+
+def test_dw_cap_ad_wing_attack_fits_the_games_strikes_back_at_a_shielded_attacker() -> None:
+    """DW-ODDS-GAME, DW-ODDS-WING-ATTACK, DW-CAP-AD, DW-GENERATORS: three British fighters on
+    patrol strike back at a Prussian battleship firing at their squadron, 3000 times by the
+    game (`patrol_counters`): the hits that count after its shield generator die fit
+    `wing-attack` at the battleship (its shields read from its class)."""
+    game = _kaiserin_under_patrol(seed=41)
+    table = state(game)
+    lead, target = table.models[2], table.models[0]
+    _, shot = shot_refusal(table, RULES.data, lead, "torpedoes", target)
+    assert shot is not None
+    attack = Attack([(2, "torpedoes")], 0, shot.dice, shot.needed, shot.kind, shot.band)
+    saved, depth = [copy.deepcopy(m) for m in table.models], len(table.stack)
+    finals = []
+    for _ in range(3000):
+        struck = patrol_counters(game, table, RULES.data, attack, lead, target)
+        assert len(struck) == 1
+        finals.append(struck[0][1])
+        _reset(game, saved, depth)
+        lead, target = table.models[2], table.models[0]
+    exact = odds("wing-attack", wing="britannia-fighter-wing", tokens=3,
+                 target="prussia-battleship")
+    stat, critical = chi_square(finals, exact.distribution)
+    assert stat < critical, (stat, critical)
 
 
 # --- options and the command line -----------------------------------------------------------

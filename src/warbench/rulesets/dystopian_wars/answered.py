@@ -39,6 +39,7 @@ from warbench.rulesets.dystopian_wars.exact import extra_damage_die
 from warbench.rulesets.dystopian_wars.gunnery import Answer, Gunnery
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
+from warbench.rulesets.dystopian_wars.shields import SHIELD_NEEDED, generator_dice
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.strikes import (
     LOST,
@@ -158,6 +159,7 @@ def attack_odds(
         sum(c.value for c in reactions if c.effect == "shields"),
         struck,
         numbers(target_spec, target), counters, numbers(lead_spec, lead),
+        generator_dice(lead_spec, lead),
     ), extra_damage_die(data.criticals))
     if not (attack.answer and attack.responders) and card is None:
         notes.append("no answer")
@@ -185,16 +187,21 @@ def strikes_back(
 ) -> tuple[tuple[int, int], ...]:
     """The dice and number needed of each patrol wing's strike back at ``attack``'s lead
     model (DW-CAP-AD, :func:`~.attack_rolls.patrol_shots`; never at a wing), but for the
-    wings ``spent`` answering; each noted in ``notes``."""
+    wings ``spent`` answering; each noted in ``notes``, with the lead's shield generators
+    that meet it."""
     lead = state.models[attack.guns[0][0]]
-    if data.models[lead.cls].tiny:
+    lead_spec = data.models[lead.cls]
+    if lead_spec.tiny:
         return ()
+    shield = generator_dice(lead_spec, lead)
+    against = (f", against its {counted(shield, 'shield generator die')} on {SHIELD_NEEDED}+"
+               if shield else "")
     counters: list[tuple[int, int]] = []
     for wing, shot, _ in patrol_shots(state, data, attack, lead, state.models[attack.target]):
         if wing.uid not in spent:
             counters.append((shot.dice, shot.needed))
             notes.append(f"{wing.name} strikes back at {lead.name} with "
-                         f"{counted(shot.dice, 'die')} on {shot.needed}+ (DW-CAP-AD)")
+                         f"{counted(shot.dice, 'die')} on {shot.needed}+{against} (DW-CAP-AD)")
     return tuple(counters)
 
 

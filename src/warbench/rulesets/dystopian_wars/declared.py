@@ -75,6 +75,7 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
         attack.dice, needed, extra_dice=extra, fog=fog, shield=shield,
         ship=numbers(spec, target), counters=counters,
         striker=numbers(data.models[lead.cls], lead),
+        striker_shield=generator_dice(data.models[lead.cls], lead),
     ), extra_damage_die(data.criticals))
     damage = rolled.damage
     assert damage is not None and damage.hull is not None  # the hull left is known

@@ -4,10 +4,12 @@
 A mine's dice (the attack dice of the mines weapon that dropped it) are rolled once, and a
 model under the blast reads them at the number it needs (:func:`~.mines.mine_needed`: 4+ on
 the surface, 5+ a surfaced diver, 6 submerged; a flyer's mine 5+ at a large or massive
-flyer, :data:`~.mines.FLYER_MINE_NEEDED`), with no shields and no answer, against DR and
-CR. Charges at a mine hit on :data:`~.charges.MINE_SWEEP_NEEDED` (5+) and destroy it when
-their hits reach its dice. The dice come from :func:`~.combat.cc_value` and
-:func:`~.linking.linked_dice`, as :func:`~.charges.shot_dice` reads them.
+flyer, :data:`~.mines.FLYER_MINE_NEEDED`), less the hits its own shield generators cancel
+(:func:`~.strikes.shielded`, as against batteries: a mine works as batteries do), with no
+answer, against DR and CR. Charges at a mine hit on :data:`~.charges.MINE_SWEEP_NEEDED`
+(5+) and destroy it when their hits reach its dice. The dice come from
+:func:`~.combat.cc_value` and :func:`~.linking.linked_dice`, as :func:`~.charges.shot_dice`
+reads them.
 
 >>> from warbench.rulesets.dystopian_wars.data import load_data
 >>> sweep = ChargesAtMineOdds(load_data())
@@ -42,7 +44,9 @@ from warbench.rulesets.dystopian_wars.odds_options import (
     option_error,
     whole_numbers,
 )
+from warbench.rulesets.dystopian_wars.shields import SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.state import Model
+from warbench.rulesets.dystopian_wars.strikes import shielded
 
 
 class MineOptions(OddsOptions):
@@ -60,7 +64,8 @@ class MineOptions(OddsOptions):
         "5+ (default: the layer's)"
     )
     target: str | None = Field(
-        None, description="the class under the blast: its DR, CR, hull, diving and size"
+        None, description="the class under the blast: its DR, CR, hull, shield generators, "
+        "diving and size"
     )
     level: Literal["surface", "submerged", "flying"] | None = Field(
         None, description="the target's level: surface (4+, a diver 5+), submerged (6) or "
@@ -72,6 +77,10 @@ class MineOptions(OddsOptions):
     )
     dr: int | None = Field(None, ge=1, description="the target's damage rating")
     cr: int | None = Field(None, ge=1, description="the target's critical rating")
+    shield: int | None = Field(
+        None, ge=0, description="the target's shield generator dice, cancelling hits on 4+ "
+        "(default: the target's, else 0; 0 while its generators are offline)"
+    )
     hp: int | None = Field(
         None, ge=1, description="the target's hull points left (default: the class's full "
         "hull)"
@@ -136,7 +145,7 @@ class MineOdds(_MineData):
 
     name = "mine"
     summary = ("a mine going off under a model: its dice on 4+ (a diver 5+, submerged 6, a "
-               "large flyer 5+ from a flyer's mine) against DR and CR, no shields")
+               "large flyer 5+ from a flyer's mine) against shields, DR and CR")
     options_model = MineOptions
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
@@ -163,7 +172,9 @@ class MineOdds(_MineData):
             diving = options.diving if options.diving is not None else bool(
                 target and target.diving)
             needed = mine_needed(level, diving)
-        hits = pool_hits(dice, needed)
+        shield = options.shield if options.shield is not None else (
+            target.shield if target is not None else 0)
+        hits = shielded(pool_hits(dice, needed), shield)
         hp = options.hp if options.hp is not None else (target.hp if target else None)
         struck = Target(
             options.dr if options.dr is not None else (target.dr if target else None),
@@ -172,7 +183,9 @@ class MineOdds(_MineData):
             else (target.hp if target else hp),
         ).checked()
         notes = [f"{counted(dice, 'die')} of the mine, read at {needed}+ (one roll for every "
-                 "model under the blast), no shields"]
+                 "model under the blast)"]
+        if shield:
+            notes.append(f"{shield} shield generator dice cancel on {SHIELD_NEEDED}+")
         named: dict[str, float] = {}
         damage = self.damage(hits, struck)
         if damage is None:

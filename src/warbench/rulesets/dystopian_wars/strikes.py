@@ -105,7 +105,8 @@ class Strike:
     (halves the dice), shield generator dice and cards' saves; and what is attacked: a wing
     (``wing``) or a model (``ship``, absent when its DR and CR are not known); and the
     patrol wings' strikes back at an attacking model (``counters``: dice and number needed
-    of each, DW-CAP-AD) with that model's numbers (``striker``)."""
+    of each, DW-CAP-AD) with that model's numbers (``striker``) and shield generator dice,
+    meeting each strike (``striker_shield``)."""
 
     dice: int
     needed: int
@@ -121,6 +122,7 @@ class Strike:
     ship: ShipTarget | None = None
     counters: tuple[tuple[int, int], ...] = ()
     striker: ShipTarget | None = None
+    striker_shield: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +216,15 @@ def wing_odds(
     return OddsAnswer(tokens_lost(wing.tokens, fate), "tokens lost", named, (said, *notes))
 
 
+def shielded(hits: Dist, shield: int) -> Dist:
+    """``hits`` less those ``shield`` generator dice cancel (DW-GENERATORS).
+
+    >>> round(shielded(Dist.constant(2), 1).mean, 6)  # 1-3 none (1/2), 4-5 one (1/3), 6 both
+    1.333333
+    """
+    return cancel_hits(hits, pool_hits(shield, SHIELD_NEEDED)) if shield else hits
+
+
 def strike(attack: Strike, extra: Dist | None = None) -> StrikeOdds:
     """What ``attack`` does, rolled as :func:`~.attack_rolls.resolve_attack` rolls it;
     ``extra`` is one critical table roll's extra hull damage (none when not given)."""
@@ -245,9 +256,7 @@ def strike(attack: Strike, extra: Dist | None = None) -> StrikeOdds:
         dice += attack.extra_dice
         if attack.fog:
             dice = fog_halved(dice)
-        hits = cancel_hits(pool_hits(dice, attack.needed), cancelled)
-        if attack.shield:
-            hits = cancel_hits(hits, pool_hits(attack.shield, SHIELD_NEEDED))
+        hits = shielded(cancel_hits(pool_hits(dice, attack.needed), cancelled), attack.shield)
         if attack.saves:
             hits = cancel_hits(hits, Dist.constant(attack.saves))
         parts.append((chance, hits))
@@ -259,10 +268,11 @@ def strike(attack: Strike, extra: Dist | None = None) -> StrikeOdds:
     counter = None
     striker = attack.striker
     if attack.counters and striker is not None and attack.attacker is None:
-        # at the same time as the attack, whatever it does (only a model is struck back)
+        # at the same time as the attack, whatever it does (only a model is struck back);
+        # the striker's shields meet each wing's strike as they meet any wing's attack
         back = Dist.constant(0)
         for dice, needed in attack.counters:
-            back = back + pool_hits(dice, needed)
+            back = back + shielded(pool_hits(dice, needed), attack.striker_shield)
         counter = damage_odds(back, striker.dr, striker.cr, striker.starting_hp,
                               hull_left=striker.hull_left, extra=extra)
     return StrikeOdds(fates, None, hits, damage, counter)
