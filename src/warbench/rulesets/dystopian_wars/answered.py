@@ -143,8 +143,6 @@ def attack_odds(
     if card is not None:
         notes.append(f"{card.name} played on the attack, before any answer")
     evasion = [c for c in reactions if c.effect == "evasion"]
-    shielded = (target_spec.shield and not target.marker("generator-offline")
-                and not target.derelict)
     counters = strikes_back(state, data, attack, spent, notes)
     struck = None
     if target_spec.tiny:  # the wing attacked burns a fuel if it answers (a dogfight)
@@ -155,7 +153,7 @@ def attack_odds(
         attack.tokens if lead_spec.tiny else 0, simultaneous,
         attack.bonus + squadron_card_dice(state, data, lead),
         attack.band >= 3 and fog_in_force(state, data),
-        target_spec.shield if shielded else 0,
+        generator_dice(target_spec, target),
         sum(c.value for c in reactions if c.effect == "shields"),
         struck,
         numbers(target_spec, target), counters, numbers(lead_spec, lead),
