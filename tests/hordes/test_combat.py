@@ -428,3 +428,22 @@ def test_hor_slam_may_end_anywhere_within_half_an_inch() -> None:
     brute, titan = game.state.models[1], game.state.models[3]
     assert abs((titan_y - LARGE) - (brute.y + LARGE) - 0.3) < 1e-6  # 0.3" short, after 4.7"
     assert titan.knocked_down and abs(titan.y - titan_y - 4) < 1e-6
+
+
+def test_hor_slam_the_slammed_model_never_meets_its_slammer() -> None:
+    """HOR-SLAM (l.407-413, l.420-423): a slammed model flies straight away from its slammer, so it
+    cannot meet it, even where the slammer stopped in base contact: the Slag Hound's slam
+    from 6.1" away ends touching its own Ember Jackal, and on every face of the distance die
+    the Jackal flies that far, with no extra damage die and no collateral damage or
+    knockdown on the Hound (the game once found the Hound's base in its way, at 0")."""
+    for inches in range(1, 7):
+        game = battle([["vesk", "slag-hound", "ember-jackal"], ["maelis"]],
+                      [[24, 3, 0], [27.272, 7.0, 0], [24.173, 13.99, 0], [24.08, 39.36, 180]])
+        activate(game, 1)
+        script(game, 6, 5, inches, 1, 1, 1, 1, 1, 1)
+        game.apply(0, Slam(2))
+        words = [e.text for e in game.events if e.kind in ("hordes_moved", "hordes_damage")]
+        assert f'Ember Jackal is slammed {inches:.1f}"' in words, words
+        assert not game.state.models[1].knocked_down
+        (rolled,) = [e for e in game.events if e.kind == "hordes_damage"]
+        assert rolled.target == 2 and rolled.total == 1 + 1 + 9

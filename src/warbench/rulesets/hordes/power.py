@@ -64,9 +64,11 @@ class SlamFlight:
         self.heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
         mine = radius(data, target)
         self.flier = Body(Pose(target.x, target.y, self.heading), CircleBase(mine))
+        # it flies straight away from the slammer: it never meets the model behind it,
+        # even one standing in base contact (HOR-SLAM)
         self.stoppers = [
             body(data, m) for m in state.living()
-            if m is not target and radius(data, m) >= mine - 1e-9
+            if m.uid not in (target.uid, attacker.uid) and radius(data, m) >= mine - 1e-9
         ]
         self.walls = [piece for kind, piece, _, _ in terrain(data, state)
                       if kind == "obstruction"]
@@ -111,7 +113,8 @@ def slammed(game: HordesGame, attacker: Model, target: Model) -> None:
     swept = [
         m
         for m in state.living()
-        if m is not target and radius(data, m) < mine - 1e-9 and _swept(data, m, start, end, mine)
+        if m.uid not in (target.uid, attacker.uid) and radius(data, m) < mine - 1e-9
+        and _swept(data, m, start, end, mine)
     ]
     target.x, target.y = end.x, end.y
     game.emit(

@@ -78,7 +78,13 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    are, and a newer animus on the model ends its upkeep (HOR-ANIMUS-WARLOCK, l.558-562;
     #    it was never upkept). Both are designers' cards: no shipped model plays
     #    differently, so version 8 journals of the shipped cards replay the same
-    version = "9"
+    # 10: a slammed model flies straight away from its slammer and never meets it, where a
+    #    slammer that stopped in base contact was at times found in the way at 0" (a
+    #    rounding tie): the slammed model stayed put, took the extra die and the slammer
+    #    collateral damage and a knockdown (HOR-SLAM, l.407-413, l.420-423; found by the
+    #    odds checked against the game's dice, tests/hordes/odds_check.py). Shipped games
+    #    play differently where that tie came up
+    version = "10"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"
