@@ -42,7 +42,7 @@ from warbench.rulesets.hordes.combat import (
 from warbench.rulesets.hordes.damage_rolls import DamageRoll
 from warbench.rulesets.hordes.data import HordesData, SpellRecord, Weapon
 from warbench.rulesets.hordes.luck import slam_effect
-from warbench.rulesets.hordes.magic import spell_strike
+from warbench.rulesets.hordes.magic import fury_gained, spell_strike
 from warbench.rulesets.hordes.movement import FreeStrikeOffer, free_strike
 from warbench.rulesets.hordes.odds import (
     MagicOptions,
@@ -287,7 +287,8 @@ def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, 
              _numbers("magic", options)]
     if shot.missed:
         notes.insert(0, f"{shot.missed}; {_range_words(data, me, target, strike)}")
-    fury = me.fury - record.cost - boost_hit
+    # the spell's fury effects land before its damage rolls: they pay for boosts too
+    fury = fury_gained(data, me, me.fury - record.cost - boost_hit, record.effects)
     if record.pow > 0:  # boosted first: the blast follows the fury the target's roll spends
         answer = _boosted(asked, answer, lambda boosted: sequence_odds(
             boosted, "magic", data, shot=shot, paid=_paid(True)), me, strike, fury)

@@ -10,7 +10,7 @@ from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import ANIMUS, CAST, HEAL, Animus, Cast, Feat, Heal
 from warbench.rulesets.hordes.combat import Strike, attack, under_template
 from warbench.rulesets.hordes.damage import heal
-from warbench.rulesets.hordes.data import Effect, SpellRecord
+from warbench.rulesets.hordes.data import Effect, HordesData, SpellRecord
 from warbench.rulesets.hordes.events import SpellEffect
 from warbench.rulesets.hordes.game import HordesGame, add_fury, knock_down, name
 from warbench.rulesets.hordes.profile import boxes_left, can_be_forced
@@ -277,8 +277,21 @@ def apply_effects(
             state.upkeep.append((caster.uid, source, target.uid))
     for effect in effects:
         if effect.kind == "fury":  # the caster's, once, whatever its targets
-            room = game.data.models[caster.card].fury - caster.fury
-            add_fury(game, caster, max(0, min(effect.amount, room)), origin)
+            gained = fury_gained(game.data, caster, caster.fury, (effect,))
+            add_fury(game, caster, gained - caster.fury, origin)
+
+
+def fury_gained(data: HordesData, caster: Model, fury: int, effects: tuple[Effect, ...]
+                ) -> int:
+    """The fury ``caster``, holding ``fury``, holds once the fury ``effects`` among
+    ``effects`` have given it theirs, each never past its FURY (engine default). An
+    offensive spell's effects land once its attack roll is made, before its damage rolls,
+    so the odds count this fury for the damage boosts too (HOR-SPELL-STATS, HOR-BOOST)."""
+    cap = data.models[caster.card].fury
+    for effect in effects:
+        if effect.kind == "fury":
+            fury += max(0, min(effect.amount, cap - fury))
+    return fury
 
 
 def _end_animus(game: HordesGame, target: Model) -> None:
