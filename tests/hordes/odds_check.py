@@ -34,7 +34,7 @@ from warbench.core.dice import SeededDice
 from warbench.core.engine import Game
 from warbench.core.rng import RandomStream
 from warbench.rulesets.hordes import actions as act
-from warbench.rulesets.hordes.action_odds import activation
+from warbench.rulesets.hordes.action_odds import CHARGE_OUT_OF_SIGHT, activation
 from warbench.rulesets.hordes.damage_rolls import DamageRoll
 from warbench.rulesets.hordes.movement import FreeStrikeOffer
 from warbench.rulesets.hordes.names import model_labels
@@ -204,6 +204,9 @@ def measure(game: HGame, trial: HGame, option: Option) -> dict[str, float]:
     found[NOT_UNDER_THE_SPRAY] = float(not mine)
     for key, said in FAILS.items():
         found[key] = float(any(e.kind == "hordes_moved" and e.how == said for e in events))
+    found[CHARGE_OUT_OF_SIGHT] = float(  # reached, and no attack at the target offered
+        isinstance(option.action, act.Charge) and not found["charge fails: cannot reach"]
+        and not mine)
     for uid, model in enumerate(trial.state.models):
         if uid == option.target or not game.state.models[uid].alive:
             continue
@@ -311,6 +314,7 @@ def compare(game: HGame, option: Option, answer: OddsAnswer, plain: Measured,
             wrong.append(Mismatch(key + " (never offered a boost)", p, 0.0))
             continue
         known = (base in TARGET_KEYS or base in NO_ROLL or base in FAILS
+                 or base == CHARGE_OUT_OF_SIGHT
                  or base in ("hit (each attack)", "critical (each attack)")
                  or base == "caught by the deviated template (each attack)")
         assert known, f"a named outcome the checker does not know: {key!r}"

@@ -14,6 +14,8 @@ from tests.hordes.helpers import RULES, HGame
 from tests.hordes.odds_check import Option, check_option, option_at
 from warbench.core.engine import Game
 from warbench.rulesets.hordes import HordesRuleset
+from warbench.rulesets.hordes import actions as act
+from warbench.rulesets.hordes.action_odds import CHARGE_OUT_OF_SIGHT
 from warbench.rulesets.hordes.bots import WarlockBot
 
 
@@ -89,3 +91,22 @@ def test_hor_action_odds_every_option_offered_in_seeded_games_is_the_games(seed:
     assert checked > 0
     assert found == []
 
+
+
+def test_hor_melee_range_a_charge_that_stops_with_its_target_out_of_sight_shows_no_attack(
+) -> None:
+    """HOR-MELEE-RANGE, HOR-CHARGE (l.338-339: a melee attack takes a model in sight within
+    melee range): Elder Maelis's charge at an Ember Jackal (seed 0, decision 188) stops
+    against a larger base with the jackal within its staff's reach but out of sight, so the
+    game offers no attack at it; the odds said the charge attack would land 28% of the
+    time, and now say the charge reaches with no attack at its target, as the game's dice
+    do."""
+    checked = 0
+    for game, option, answer in offered(RULES, ["thornwood-maelis", "ashen-vesk"], 0,
+                                        {188}, 189):
+        if option.action == act.Charge(6):  # checked here: the game goes on after
+            assert answer.named == {CHARGE_OUT_OF_SIGHT: 1.0, "no damage": 1.0}
+            wrong, plain = check_option(game, option, answer, 4000, 0)
+            assert plain.exact and wrong == []
+            checked += 1
+    assert checked == 1

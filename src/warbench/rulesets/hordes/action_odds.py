@@ -62,6 +62,7 @@ from warbench.rulesets.hordes.profile import is_crippled, stat
 from warbench.rulesets.hordes.rolls import dice_count
 from warbench.rulesets.hordes.rush import CHARGE_BONUS, RushLine, arrival, rush_line, rush_reaches
 from warbench.rulesets.hordes.shot import NOT_UNDER_THE_SPRAY, Shot, shot_at
+from warbench.rulesets.hordes.sight import can_see
 from warbench.rulesets.hordes.space import body, gap, in_melee_range, radius, weapon_reach
 from warbench.rulesets.hordes.state import HordesState, Model
 
@@ -301,6 +302,9 @@ def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, 
 
 # ---------------------------------------------------------------------- rushes
 
+#: A charge that reaches its target but stops where the target is out of its sight.
+CHARGE_OUT_OF_SIGHT = "charge reaches: the target out of sight"
+
 
 def _fails(what: str, line: RushLine, spd: int, reach: float) -> OddsAnswer:
     return OddsAnswer(
@@ -320,6 +324,14 @@ def _charge(data: HordesData, state: HordesState, me: Model, target: Model,
     if not reaching:
         reach = max((weapon_reach(w) for w in weapons), default=0.0)
         return _fails("charge", line, stat(data, me, "spd"), reach)
+    if not can_see(data, state, there, target):
+        # in melee range but out of sight where it stops: no melee attack can take the
+        # target (HOR-MELEE-RANGE, l.338-339), though the charge succeeds
+        return OddsAnswer(
+            Dist.from_mapping({0: 1.0}), "boxes",
+            {CHARGE_OUT_OF_SIGHT: 1.0, "no damage": 1.0},
+            (f'charge reaches ({line.gap:.1f}" to the target, moves {moved:.1f}") but the '
+             "target is out of its line of sight there: no melee attack can take it",))
     weapon = reaching[0]
     charge = moved >= MOMENTUM - 1e-9
     strike = Strike("melee", weapon.pow, qualities=weapon.qualities, boost_damage=charge,
