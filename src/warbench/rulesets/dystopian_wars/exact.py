@@ -37,7 +37,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     melee_dice,
     party_losses,
 )
-from warbench.rulesets.dystopian_wars.damage import hit_damage
+from warbench.rulesets.dystopian_wars.damage import HitDamage, hit_damage
 from warbench.rulesets.dystopian_wars.data import Critical
 from warbench.rulesets.dystopian_wars.obscured import answering_needed
 from warbench.rulesets.dystopian_wars.pools import hit_table
@@ -175,6 +175,21 @@ class DamageOdds:
         return found
 
 
+def hit_groups(
+    hits: Dist, dr: int, cr: int, starting_hp: int, *, criticals: bool = True
+) -> dict[HitDamage, float]:
+    """The chance of each damage :func:`~.damage.hit_damage` deals over every number of
+    ``hits``, fewest hull points first."""
+    results = [
+        hit_damage(value, dr, cr, starting_hp, criticals=criticals)
+        for value in range(hits.offset, hits.offset + len(hits.probabilities))
+    ]
+    keys = sorted(set(results))
+    index = {key: number for number, key in enumerate(keys)}
+    weights = np.bincount([index[r] for r in results], hits.probabilities, len(keys))
+    return {key: float(weight) for key, weight in zip(keys, weights, strict=True)}
+
+
 def damage_odds(
     hits: Dist,
     dr: int,
@@ -196,14 +211,50 @@ def damage_odds(
     >>> odds.none, odds.damage, odds.critical, odds.rolls.to_dict()
     (0.5, 0.0, 0.5, {0: 0.5, 1: 0.25, 2: 0.25})
     """
-    results = [
-        hit_damage(value, dr, cr, starting_hp, criticals=criticals)
-        for value in range(hits.offset, hits.offset + len(hits.probabilities))
-    ]
-    keys = sorted(set(results))
-    index = {key: number for number, key in enumerate(keys)}
-    weights = np.bincount([index[r] for r in results], hits.probabilities, len(keys))
-    groups = {key: float(weight) for key, weight in zip(keys, weights, strict=True)}
+    groups = hit_groups(hits, dr, cr, starting_hp, criticals=criticals)
+    return _damage_of(groups, hull_left, extra, hits.truncated_mass)
+
+
+def strikes_damage_odds(
+    strikes: Sequence[Dist], dr: int, cr: int, starting_hp: int, *, hull_left: int | None,
+    extra: Dist,
+) -> DamageOdds:
+    """:func:`damage_odds` of several strikes' ``hits`` at one model, applied one by one as
+    :func:`~.damage.apply_hits` applies each (every patrol wing's strike back, DW-CAP-AD):
+    each compared with DR and CR on its own, the hull points they cost adding up, a strike
+    doing nothing once the model is gone, and the table rolls of every critical hit after
+    them all. ``none``: no strike did damage; ``critical``: one was a critical hit. One
+    strike gives :func:`damage_odds` of its hits.
+
+    >>> two = [Dist.constant(2), Dist.constant(2)]  # each short of DR 3: no damage at all
+    >>> strikes_damage_odds(two, 3, 5, 4, hull_left=4, extra=Dist.constant(0)).none
+    1.0
+    >>> odds = strikes_damage_odds([Dist.constant(3), Dist.constant(5)], 3, 5, 4,
+    ...                            hull_left=1, extra=Dist.constant(0))
+    >>> odds.damage, odds.critical  # the first strike sinks it: the second strikes nothing
+    (1.0, 0.0)
+    """
+    landed: dict[HitDamage, float] = {HitDamage(0, 0, False): 1.0}
+    for hits in strikes:
+        groups = hit_groups(hits, dr, cr, starting_hp)
+        after: dict[HitDamage, float] = defaultdict(float)
+        for done, chance in landed.items():
+            if hull_left is not None and done.points >= hull_left:
+                after[done] += chance  # the model is gone: apply_hits does nothing
+                continue
+            for hit, p_hit in groups.items():
+                after[HitDamage(done.points + hit.points, done.rolls + hit.rolls,
+                                done.critical or hit.critical)] += chance * p_hit
+        landed = after
+    return _damage_of(landed, hull_left, extra, sum(hits.truncated_mass for hits in strikes))
+
+
+def _damage_of(
+    groups: dict[HitDamage, float], hull_left: int | None, extra: Dist, lost: float
+) -> DamageOdds:
+    """The :class:`DamageOdds` of the chance of each damage dealt (``lost``: the chance the
+    hits left out)."""
+    keys = list(groups)
     none = damage = critical = 0.0
     rolls = np.zeros(max(key.rolls for key in keys) + 1)
     for key, chance in groups.items():
@@ -221,8 +272,8 @@ def damage_odds(
             for (points, count, _), chance in groups.items()
             if chance
         ]
-        hull = carrying(mixture(parts), hits.truncated_mass)
-    rolls_dist = Dist(rolls, 0, hits.truncated_mass)
+        hull = carrying(mixture(parts), lost)
+    rolls_dist = Dist(rolls, 0, lost)
     return DamageOdds(none, damage, critical, rolls_dist, hull, hull_left)
 
 

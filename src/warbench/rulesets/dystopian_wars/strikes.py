@@ -16,7 +16,9 @@ numbers: the answer's rolls in order (ack-ack at an attacking wing striking its 
 fuel, every other answer cancelling hits: a 5 one, a 6 two and another die), a wing lost
 ending its attack (but for a wing's ack-ack, fought at the same time), one thinned rolling the
 dice its tokens left; then card dice, fog, the number needed, shield generators and
-reaction cards' saves, into :func:`~.exact.damage_odds`; or, at a wing, its fate.
+reaction cards' saves, into :func:`~.exact.damage_odds`; or, at a wing, its fate. Patrol
+wings' strikes back at an attacking model go into :func:`~.exact.strikes_damage_odds`, each
+strike on its own, as the game applies them one by one.
 
 >>> fate = wing_fate(3, 4, [(2, 5)])  # two dice on 5+ at 3 tokens with 4 fuel
 >>> round(fate[LOST], 6), round(fate[(3, 4)], 6)  # three sixes first; no 5 or 6 at all
@@ -43,6 +45,7 @@ from warbench.rulesets.dystopian_wars.exact import (
     damage_odds,
     explosions,
     pool_hits,
+    strikes_damage_odds,
 )
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
 from warbench.rulesets.dystopian_wars.shields import SHIELD_NEEDED
@@ -269,10 +272,10 @@ def strike(attack: Strike, extra: Dist | None = None) -> StrikeOdds:
     striker = attack.striker
     if attack.counters and striker is not None and attack.attacker is None:
         # at the same time as the attack, whatever it does (only a model is struck back);
-        # the striker's shields meet each wing's strike as they meet any wing's attack
-        back = Dist.constant(0)
-        for dice, needed in attack.counters:
-            back = back + shielded(pool_hits(dice, needed), attack.striker_shield)
-        counter = damage_odds(back, striker.dr, striker.cr, striker.starting_hp,
-                              hull_left=striker.hull_left, extra=extra)
+        # the striker's shields meet each wing's strike as they meet any wing's attack, and
+        # each strike meets its DR and CR on its own, as the game applies them
+        back = [shielded(pool_hits(dice, needed), attack.striker_shield)
+                for dice, needed in attack.counters]
+        counter = strikes_damage_odds(back, striker.dr, striker.cr, striker.starting_hp,
+                                      hull_left=striker.hull_left, extra=extra)
     return StrikeOdds(fates, None, hits, damage, counter)
