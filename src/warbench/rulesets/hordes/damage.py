@@ -18,6 +18,7 @@ from warbench.rulesets.hordes.events import Cripple, Healed
 from warbench.rulesets.hordes.game import (
     HordesGame,
     HordesProcedure,
+    Table,
     add_fury,
     card_name,
     knock_down,
@@ -210,7 +211,7 @@ def destroy(game: HordesGame, target: Model, no_reave: bool, by: Model | None = 
         target.fury = 0
 
 
-def heal(game: HordesGame, target: Model, amount: int) -> int:
+def heal(game: Table, target: Model, amount: int) -> int:
     """Remove up to ``amount`` marked boxes; return how many were healed."""
     record = game.data.models[target.card]
     if target.beast:

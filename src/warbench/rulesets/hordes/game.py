@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from warbench.core.engine import Game
+from warbench.core.events import Event
 from warbench.core.procedures import Procedure
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import FuryChanged, KnockedDown
@@ -13,7 +16,21 @@ HordesGame = Game[HordesState, HordesData]
 HordesProcedure = Procedure[HordesState, HordesData]
 
 
-def name(game: HordesGame, model: Model) -> str:
+class Table(Protocol):
+    """What lasting effects, healing and knockdowns need of a game: its data, its state and
+    where its events go. A :data:`HordesGame`, or the odds' quiet copy of one (the same
+    functions then land a spell's effects on copied models, HOR-ACTION-ODDS)."""
+
+    @property
+    def data(self) -> HordesData: ...
+
+    @property
+    def state(self) -> HordesState: ...
+
+    def emit(self, event: Event) -> None: ...
+
+
+def name(game: Table, model: Model) -> str:
     """The model as the board labels it (its card's name, tagged where another model
     shares it), for the narration and the decisions' prompts."""
     return model_label(game.data, game.state.models, model)
@@ -47,7 +64,7 @@ def add_fury(game: HordesGame, model: Model, amount: int, reason: str) -> None:
     )
 
 
-def knock_down(game: HordesGame, model: Model) -> None:
+def knock_down(game: Table, model: Model) -> None:
     """Knock a model down; during its controller's turn it stays down until the next."""
     if not model.alive or model.knocked_down:
         return

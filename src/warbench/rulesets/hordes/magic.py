@@ -12,7 +12,7 @@ from warbench.rulesets.hordes.combat import Strike, attack, under_template
 from warbench.rulesets.hordes.damage import heal
 from warbench.rulesets.hordes.data import Effect, HordesData, SpellRecord
 from warbench.rulesets.hordes.events import SpellEffect
-from warbench.rulesets.hordes.game import HordesGame, add_fury, knock_down, name
+from warbench.rulesets.hordes.game import HordesGame, Table, add_fury, knock_down, name
 from warbench.rulesets.hordes.profile import boxes_left, can_be_forced
 from warbench.rulesets.hordes.sight import Sight
 from warbench.rulesets.hordes.space import gap, in_control_area
@@ -232,11 +232,30 @@ def apply_effects(
     targets: list[Model],
     origin: str,
 ) -> None:
-    """Put the effects on the targets: stat changes last one round (until the caster's
-    side starts its next turn) or, for upkeep spells (a warlock's upkeep animus too),
-    while upkept. Each is friendly or
-    enemy by the side of its caster (HOR-UPKEEP). A fury effect goes to the caster once,
-    up to its FURY (engine default)."""
+    """Put the effects on the targets (:func:`land_effects`); a fury effect goes to the
+    caster once, up to its FURY (engine default)."""
+    land_effects(game, caster, source, record, effects, targets, origin)
+    for effect in effects:
+        if effect.kind == "fury":  # the caster's, once, whatever its targets
+            gained = fury_gained(game.data, caster, caster.fury, (effect,))
+            add_fury(game, caster, gained - caster.fury, origin)
+
+
+def land_effects(
+    game: Table,
+    caster: Model,
+    source: str,
+    record: SpellRecord | None,
+    effects: tuple[Effect, ...],
+    targets: list[Model],
+    origin: str,
+) -> None:
+    """The effects on the targets, all but a caster's fury: stat changes last one round
+    (until the caster's side starts its next turn) or, for upkeep spells (a warlock's upkeep
+    animus too), while upkept. Each is friendly or enemy by the side of its caster
+    (HOR-UPKEEP); an animus ends the older one on each target (HOR-ANIMUS). The odds land
+    an offensive spell's effects so on a quiet copy of the game, each model then as its
+    damage roll finds it (HOR-SPELL-STATS, HOR-ACTION-ODDS)."""
     state = game.state
     # a warlock's spell is upkept, and so is a beast's animus the warlock uses as a spell of
     # its own card; a beast pays no upkeep (HOR-UPKEEP, HOR-ANIMUS-WARLOCK)
@@ -275,10 +294,6 @@ def apply_effects(
                 knock_down(game, target)
         if upkept:
             state.upkeep.append((caster.uid, source, target.uid))
-    for effect in effects:
-        if effect.kind == "fury":  # the caster's, once, whatever its targets
-            gained = fury_gained(game.data, caster, caster.fury, (effect,))
-            add_fury(game, caster, gained - caster.fury, origin)
 
 
 def fury_gained(data: HordesData, caster: Model, fury: int, effects: tuple[Effect, ...]
@@ -294,7 +309,7 @@ def fury_gained(data: HordesData, caster: Model, fury: int, effects: tuple[Effec
     return fury
 
 
-def _end_animus(game: HordesGame, target: Model) -> None:
+def _end_animus(game: Table, target: Model) -> None:
     """One animus on a model at a time: the older one ends, an upkept one's upkeep too
     (HOR-ANIMUS)."""
     older = {(e.caster, e.source) for e in target.effects if e.origin == "animus"}
@@ -303,7 +318,7 @@ def _end_animus(game: HordesGame, target: Model) -> None:
     target.effects = [e for e in target.effects if e.origin != "animus"]
 
 
-def _make_room(game: HordesGame, target: Model, enemy: bool) -> None:
+def _make_room(game: Table, target: Model, enemy: bool) -> None:
     """One friendly and one enemy upkeep spell per model: the older one of that side
     (``enemy``: the other side's) expires."""
     state = game.state
@@ -312,7 +327,7 @@ def _make_room(game: HordesGame, target: Model, enemy: bool) -> None:
             end_upkeep(game, entry)
 
 
-def end_upkeep(game: HordesGame, entry: tuple[int, str, int]) -> None:
+def end_upkeep(game: Table, entry: tuple[int, str, int]) -> None:
     """An upkeep spell expires: its effects leave the model."""
     caster, spell, target = entry
     model = game.state.models[target]
