@@ -54,9 +54,10 @@ from warbench.rulesets.hordes.odds import (
 )
 from warbench.rulesets.hordes.odds_blast import with_blast
 from warbench.rulesets.hordes.odds_cards import WORDS
+from warbench.rulesets.hordes.odds_effects import after_effects, effects_words, struck
 from warbench.rulesets.hordes.odds_fury import FuryPaid
 from warbench.rulesets.hordes.odds_spray import with_spray
-from warbench.rulesets.hordes.odds_target import damage_roll_odds
+from warbench.rulesets.hordes.odds_target import damage_roll_odds, marks
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, SlamFlight
 from warbench.rulesets.hordes.profile import is_crippled, stat
 from warbench.rulesets.hordes.rolls import dice_count
@@ -120,14 +121,15 @@ def _answer(data: HordesData, state: HordesState, action: Action) -> OddsAnswer 
         record = data.spells.get(action.spell)
         if record is None or not record.off:
             return None
-        return _spell_odds(data, state, me, target, action.spell, record, action.boost_hit)
+        return _spell_odds(data, state, me, target, action.spell, record, action.boost_hit,
+                           "spell")
     if isinstance(action, act.Animus):
         beast = _model(state, action.beast)
         spell = data.models[beast.card].animus if beast is not None else None
         record = data.spells.get(spell or "")
         if spell is None or record is None or not record.off:
             return None
-        return _spell_odds(data, state, me, target, spell, record, action.boost_hit)
+        return _spell_odds(data, state, me, target, spell, record, action.boost_hit, "animus")
     if isinstance(action, act.Charge):
         return _charge(data, state, me, target, action.stop_short)
     if isinstance(action, act.Slam):
@@ -267,12 +269,18 @@ def _numbers(kind: str, options: dict[str, Any]) -> str:
 
 
 def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, spell: str,
-                record: SpellRecord, boost_hit: bool) -> OddsAnswer:
+                record: SpellRecord, boost_hit: bool, origin: str) -> OddsAnswer:
+    """The odds of ``me``'s offensive ``spell`` (``origin``: a ``spell`` or an ``animus``)
+    at ``target``: its effects land on each model it hits before the damage rolls, each
+    roll made on the model as they leave it (:mod:`.odds_effects`, HOR-SPELL-STATS)."""
     strike = spell_strike(record, boost_hit)
     shot = shot_at(data, me, target, strike, data.settings.table)
     if shot.missed and not shot.aoe:
         return _no_roll(shot.missed, _range_words(data, me, target, strike))
     options = _common(data, state, me, target, strike)
+    hurt = struck(data, state, me, spell, record, origin)
+    hit = hurt[target.uid]
+    options["arm"] = stat(data, hit, "arm")  # the roll's ARM once the effects have landed
     own = spell in (*data.models[me.card].spells, data.models[me.card].animus)
     if record.pow <= 0 or not own:
         # no damage roll (the calculator's spell= wants one), or a beast's animus a warlock
@@ -283,18 +291,26 @@ def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, 
         asked = MagicOptions(**options)
     else:
         asked = MagicOptions(spell=spell, **options)
-    answer = sequence_odds(asked, "magic", data, shot=shot, paid=_paid(False))
+
+    def odds(asked: MagicOptions) -> OddsAnswer:
+        """The target's odds, its damage roll made on it as the effects leave it."""
+        return after_effects(
+            sequence_odds(asked, "magic", data, shot=shot, paid=_paid(asked.boost_damage)),
+            data, target, hit, power=asked.power, arm=asked.arm,
+            dice=dice_count(asked.boost_damage, asked.body_crippled))
+
+    answer = odds(asked)
+    said = effects_words(data, record.name, target, hit, record.pow > 0)
     notes = [f"{record.name}: {_range_words(data, me, target, strike)}",
-             _numbers("magic", options)]
+             _numbers("magic", options), *([said] if said else [])]
     if shot.missed:
         notes.insert(0, f"{shot.missed}; {_range_words(data, me, target, strike)}")
     # the spell's fury effects land before its damage rolls: they pay for boosts too
     fury = fury_gained(data, me, me.fury - record.cost - boost_hit, record.effects)
     if record.pow > 0:  # boosted first: the blast follows the fury the target's roll spends
-        answer = _boosted(asked, answer, lambda boosted: sequence_odds(
-            boosted, "magic", data, shot=shot, paid=_paid(True)), me, strike, fury)
+        answer = _boosted(asked, answer, odds, me, strike, fury)
     if shot.aoe:
-        answer = with_blast(answer, data, state.models, me, target, strike, fury)
+        answer = with_blast(answer, data, state.models, me, target, strike, fury, hurt)
     if record.pow <= 0:
         return _with(answer, notes)
     return _with(answer, [*notes, *_after(me, target)])
@@ -436,8 +452,7 @@ def _damage_boost(data: HordesData, state: HordesState, action: act.DamageBoost
     if attacker is None or target is None or not target.alive:
         return None
     dice = dice_count(action.boost, is_crippled(data, attacker, "body"))
-    start = tuple(target.spiral) if target.beast else (target.damage,)
-    answer = damage_roll_odds(data, target.card, start, dice=dice, power=owed.power,
+    answer = damage_roll_odds(data, target.card, marks(target), dice=dice, power=owed.power,
                               arm=stat(data, target, "arm"), down=target.knocked_down)
     said = ("boosted: one more die for 1 fury" if action.boost else "not boosted")
     return _with(answer, [f"the attack has hit: its damage roll {said}",

@@ -34,7 +34,7 @@ warlock's transfer taken as not made where one could change it).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from warbench.core.attacks import OddsAnswer
@@ -58,6 +58,7 @@ from warbench.rulesets.hordes.odds_others import (
     line_name,
     target_transfer_note,
 )
+from warbench.rulesets.hordes.odds_target import marks
 from warbench.rulesets.hordes.space import gap, radius
 from warbench.rulesets.hordes.state import Model
 
@@ -123,7 +124,8 @@ def blast_landings(data: HordesData, models: Sequence[Model], me: Model, target:
 
 
 def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me: Model,
-               target: Model, strike: Strike, fury: int) -> OddsAnswer:
+               target: Model, strike: Strike, fury: int,
+               struck: Mapping[int, Model] | None = None) -> OddsAnswer:
     """``answer`` (the target's odds) with each other model's (``others``, named by
     :func:`.odds_others.line_name`): ``under the template`` and, where the attack has POW,
     the chances that it is destroyed and that each aspect of a warbeast not crippled
@@ -131,7 +133,9 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
     boosted)`` too where the attacking warlock, its roll not boosted already, holds
     ``fury`` for the boost), each roll followed in the game's order
     (:func:`.odds_order.follow`); the target's own odds where a roll may come before its
-    roll; a note says how."""
+    roll; a note says how. ``struck``: each model as a spell's effects leave it where the
+    attack hits it (:func:`.odds_effects.struck`), its roll made on it so; else as it
+    stands."""
     others = covered(data, models, me, target, strike, data.settings.table)
     if not others:
         return dataclasses.replace(answer, notes=(*answer.notes, (
@@ -141,7 +145,9 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
     rolls = strike.pow > 0 or strike.strength_damage
     # a warlock boosts each damage roll while its fury lasts; only a beast harms itself
     boosts = rolls and not me.beast and not strike.boost_damage and fury >= 1
-    ways = blast_landings(data, models, me, target, strike, hit) if rolls else []
+    hurt = {m.uid: (struck or {}).get(m.uid, m) for m in models}  # as the rolls find them
+    ways = blast_landings(data, list(hurt.values()), me, hurt[target.uid], strike,
+                          hit) if rolls else []
     plain = follow(data, me, strike, ways, 0)
     boosted = follow(data, me, strike, ways, fury) if boosts else {}
     aim = blast_aim(data, me, target, strike)
@@ -161,13 +167,14 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
         named = lines[", ".join((name, *said))] = {"under the template": one.chance(hit)}
         # a model only a direct hit's template covers owes no roll where no hit can be
         if rolls:
-            named.update(outcomes(data, me, one.model, strike, plain.get(uid, {})))
+            named.update(outcomes(data, me, hurt[uid], strike, plain.get(uid, {})))
         if boosts:
-            named.update(outcomes(data, me, one.model, strike, boosted.get(uid, {}), BOOSTED))
+            named.update(outcomes(data, me, hurt[uid], strike, boosted.get(uid, {}), BOOSTED))
     own = plain.get(target.uid, {})
     if rolls:
-        answer = as_made(answer, data, me, target, strike, own,
-                         boosted.get(target.uid, {}) if boosts else None)
+        answer = as_made(answer, data, me, hurt[target.uid], strike, own,
+                         boosted.get(target.uid, {}) if boosts else None,
+                         before=sum(marks(target)))
     told = target_transfer_note(data, models, target, me, reached, fury) if rolls else ()
     ends = any(None in made for made in plain.values())
     return dataclasses.replace(answer, others=lines, notes=(

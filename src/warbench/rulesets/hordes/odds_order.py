@@ -35,7 +35,7 @@ from warbench.core.odds import Dist
 from warbench.rulesets.hordes.combat import Strike, strike_power
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.odds_others import BOOSTED, damage_outcomes
-from warbench.rulesets.hordes.odds_target import damage_roll_odds
+from warbench.rulesets.hordes.odds_target import damage_roll_odds, marks
 from warbench.rulesets.hordes.profile import is_crippled, stat
 from warbench.rulesets.hordes.rolls import dice_count
 from warbench.rulesets.hordes.state import Model
@@ -77,8 +77,10 @@ def follow(data: HordesData, me: Model, strike: Strike, landings: Sequence[Landi
 
     made: dict[int, dict[Made, float]] = {}
     for landing in landings:
-        # the chance of each (fury left, body crippled) with the game still going on
-        going = {(fury, is_crippled(data, me, "body")): 1.0}
+        # the chance of each (fury left, body crippled) with the game still going on; the
+        # attacker as a spell's effects leave it where it is under its own template
+        hurt = next((model for model, _ in landing.rolls if model.uid == me.uid), me)
+        going = {(fury, is_crippled(data, hurt, "body")): 1.0}
         ended = 0.0
         for model, owed in landing.rolls:
             mine = made.setdefault(model.uid, {})
@@ -124,20 +126,22 @@ def short(made: Mapping[Made, float]) -> bool:
 
 
 def as_made(answer: OddsAnswer, data: HordesData, me: Model, target: Model, strike: Strike,
-            plain: Mapping[Made, float], boosted: Mapping[Made, float] | None
-            ) -> OddsAnswer:
+            plain: Mapping[Made, float], boosted: Mapping[Made, float] | None,
+            before: int | None = None) -> OddsAnswer:
     """``answer``, the target's odds counting its damage roll made in full where the attack
     reaches it (unboosted; ``... (damage boosted)`` boosted), with each share of ``plain``
-    (``boosted``: of the boosted outcomes) made another way, or not made, counted so."""
+    (``boosted``: of the boosted outcomes) made another way, or not made, counted so;
+    ``target`` as its roll finds it, its boxes counted from ``before`` (a spell's effects
+    landed first, :mod:`.odds_effects`; default: what is marked on it)."""
     crippled = is_crippled(data, me, "body")
-    start = tuple(target.spiral) if target.beast else (target.damage,)
+    start = marks(target)
     down = target.knocked_down or ("knockdown" in strike.qualities and not strike.power_attack)
     power, arm = strike_power(data, me, strike), stat(data, target, "arm")
 
     def rolled(how: Made) -> OddsAnswer:
         dice = dice_count(strike.boost_damage or bool(how and how[0]), bool(how and how[1]))
         return damage_roll_odds(data, target.card, start, power=power, arm=arm, down=down,
-                                dice=dice, made=how is not None)
+                                dice=dice, made=how is not None, before=before)
 
     named, totals = dict(answer.named), answer.distribution.to_dict()
     for shares, base, suffix in ((plain, (False, crippled), ""),

@@ -24,7 +24,7 @@ from warbench.core.words import one_of
 from warbench.rulesets.hordes.combat import Strike, strike_power
 from warbench.rulesets.hordes.damage import transfer_beasts
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.odds_target import damage_roll_odds
+from warbench.rulesets.hordes.odds_target import damage_roll_odds, marks
 from warbench.rulesets.hordes.profile import crippled_aspects, stat
 from warbench.rulesets.hordes.rolls import dice_count
 from warbench.rulesets.hordes.spiral import ASPECTS
@@ -78,9 +78,8 @@ def damage_outcomes(data: HordesData, me: Model, model: Model, strike: Strike, *
     """What one damage roll of ``me``'s ``strike`` leaves of ``model`` (boosted or not;
     ``weak``: one die fewer for the attacker's crippled body), with their chances:
     ``destroyed``, and each aspect of a warbeast not crippled already (``mind crippled``)."""
-    start = tuple(model.spiral) if model.beast else (model.damage,)
     dice = dice_count(strike.boost_damage or boosted, weak)
-    answer = damage_roll_odds(data, model.card, start, dice=dice,
+    answer = damage_roll_odds(data, model.card, marks(model), dice=dice,
                               power=strike_power(data, me, strike), arm=stat(data, model, "arm"),
                               down=model.knocked_down)
     return {key.removeprefix("target's "): p for key, p in answer.named.items()

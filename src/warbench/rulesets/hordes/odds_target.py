@@ -21,9 +21,15 @@ from warbench.rulesets.hordes.damage import TOUGH_NEEDED
 from warbench.rulesets.hordes.data import HordesData, ModelRecord
 from warbench.rulesets.hordes.exact import Blow, boxes_dist, sequence_after
 from warbench.rulesets.hordes.spiral import ASPECTS, crippled
+from warbench.rulesets.hordes.state import Model
 
 #: The boxes of a target with no card: more than any sequence marks.
 NO_CARD_BOXES = 10_000
+
+
+def marks(model: Model) -> tuple[int, ...]:
+    """What is marked on ``model``: a warbeast's circles by branch, a warlock's boxes."""
+    return tuple(model.spiral) if model.beast else (model.damage,)
 
 
 def target_sizes(record: ModelRecord | None) -> tuple[int, ...]:
@@ -35,10 +41,13 @@ def target_sizes(record: ModelRecord | None) -> tuple[int, ...]:
 
 def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
                  start: tuple[int, ...], named: dict[str, float], notes: list[str], *,
-                 down: bool = False, boosts: int = 0) -> OddsAnswer:
+                 down: bool = False, boosts: int = 0, before: int | None = None
+                 ) -> OddsAnswer:
     """The boxes ``blows`` mark on the target ``name`` (``record``: its card, ``None``:
     boxes without end) from ``start``, knocked ``down`` or not at first (``boosts``: see
-    :func:`~warbench.rulesets.hordes.exact.sequence_after`); ``named`` and ``notes`` go
+    :func:`~warbench.rulesets.hordes.exact.sequence_after`), counted from ``before`` boxes
+    marked (default: ``start``'s; more where a spell's effects healed some before its
+    damage roll, HOR-SPELL-STATS); ``named`` and ``notes`` go
     first, the target's outcomes after them. A warbeast's aspect crippled at ``start`` is
     a fact of the answer (``target's mind crippled already``), given no chance where it
     stays crippled through the blows; where a tough roll may heal it (the body: crippled
@@ -48,7 +57,8 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
     save = (7 - TOUGH_NEEDED) / 6 if tough else 0.0
     states = sequence_after(blows, sizes, spiral=len(sizes) == 6 and record is not None,
                             tough_save=save, down=down, start=start, boosts=boosts)
-    total, before = sum(sizes), sum(start)
+    total = sum(sizes)
+    before = sum(start) if before is None else before
     totals: dict[int, float] = {}
     for (marked, _), p in states.items():
         totals[sum(marked) - before] = totals.get(sum(marked) - before, 0.0) + p
@@ -86,12 +96,13 @@ def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
 
 
 def damage_roll_odds(data: HordesData, target: str, start: tuple[int, ...], *, dice: int,
-                     power: int, arm: int, down: bool = False, made: bool = True
-                     ) -> OddsAnswer:
+                     power: int, arm: int, down: bool = False, made: bool = True,
+                     before: int | None = None) -> OddsAnswer:
     """One damage roll of ``dice`` d6 + ``power`` against ``arm`` on the ``target`` card's
     model, ``start`` marked on it (knocked ``down`` or not), once its attack has hit; not
-    ``made``: the model as it is, no roll made (the game over before it)."""
+    ``made``: the model as it is, no roll made (the game over before it); the boxes counted
+    from ``before`` (:func:`outcome_odds`)."""
     record = data.models[target]
     sure = Blow((float(made), 0.0), (float(made), 0.0), boxes_dist(dice, power, arm))
     return outcome_odds([sure], record, target, start, {}, [
-        f"damage {dice}d6 + {power} against ARM {arm}"], down=down)
+        f"damage {dice}d6 + {power} against ARM {arm}"], down=down, before=before)
