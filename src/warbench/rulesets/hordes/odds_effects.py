@@ -90,10 +90,10 @@ def after_effects(answer: OddsAnswer, data: HordesData, target: Model, hit: Mode
 def effects_words(data: HordesData, name: str, target: Model, hit: Model, rolls: bool
                   ) -> str:
     """What ``name``'s effects change of ``target`` where they hit it, before its damage
-    roll where it ``rolls`` one, in words; ``""`` where nothing."""
+    roll where it ``rolls`` one (its ARM only then), in words; ``""`` where nothing."""
     changes = []
     arm, then = stat(data, target, "arm"), stat(data, hit, "arm")
-    if then != arm:
+    if then != arm and rolls:
         changes.append(f"ARM {then} (now {arm})")
     healed = sum(marks(target)) - sum(marks(hit))
     if healed:
