@@ -93,9 +93,9 @@ def test_hor_action_odds_every_option_offered_in_seeded_games_is_the_games(seed:
 
 
 
-def test_hor_melee_range_a_charge_that_stops_with_its_target_out_of_sight_shows_no_attack(
+def test_hor_action_odds_a_charge_that_stops_with_its_target_out_of_sight_shows_no_attack(
 ) -> None:
-    """HOR-MELEE-RANGE, HOR-CHARGE (l.338-339: a melee attack takes a model in sight within
+    """HOR-ACTION-ODDS, HOR-MELEE-RANGE (l.338-339: a melee attack takes a model in sight within
     melee range): Elder Maelis's charge at an Ember Jackal (seed 0, decision 188) stops
     against a larger base with the jackal within its staff's reach but out of sight, so the
     game offers no attack at it; the odds said the charge attack would land 28% of the
