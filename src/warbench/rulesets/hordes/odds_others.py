@@ -82,8 +82,10 @@ def damage_outcomes(data: HordesData, me: Model, model: Model, strike: Strike, *
     answer = damage_roll_odds(data, model.card, marks(model), dice=dice,
                               power=strike_power(data, me, strike), arm=stat(data, model, "arm"),
                               down=model.knocked_down)
+    crippled = {f"{aspect} crippled" for aspect in crippled_aspects(data, model)}
     return {key.removeprefix("target's "): p for key, p in answer.named.items()
-            if key == "destroyed" or key.startswith("target's")}
+            if key == "destroyed"
+            or (key.startswith("target's") and key.removeprefix("target's ") not in crippled)}
 
 
 def target_transfer_note(data: HordesData, models: Sequence[Model], target: Model,
