@@ -14,7 +14,7 @@ model, how likely its roll is made each way (:data:`Made`), or not made, the gam
 >>> data = load_data(DataFolder(DATA_DIR))
 >>> vesk = Model(0, 0, "vesk", False, 0.0, 0.0, 0.0)
 >>> maelis = Model(1, 1, "maelis", False, 0.0, 6.0, 0.0, damage=16)  # one box left
->>> hound = Model(2, 1, "mosshound", True, 1.0, 6.0, 0.0)
+>>> hound = Model(2, 1, "mosshound", True, 1.0, 6.0, 0.0, spiral=[0] * 6)
 >>> made = follow(data, vesk, Strike("magic", 10, 8.0, 3), [Landing(1.0, ((maelis, 1.0),
 ...                                                                 (hound, 1.0)))], fury=0)
 >>> made[1]  # Maelis's roll is always made, unboosted, no die short

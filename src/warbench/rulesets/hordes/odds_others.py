@@ -8,8 +8,8 @@ each aspect of a warbeast crippled), from what is marked on it now.
 
 >>> from warbench.rulesets.hordes.data import DATA_DIR, DataFolder, load_data
 >>> data = load_data(DataFolder(DATA_DIR))
->>> horror = Model(0, 0, "obsidian-horror", True, 0.0, 0.0, 0.0)
->>> hound = Model(1, 1, "mosshound", True, 0.0, 6.0, 0.0)
+>>> horror = Model(0, 0, "obsidian-horror", True, 0.0, 0.0, 0.0, spiral=[0] * 6)
+>>> hound = Model(1, 1, "mosshound", True, 0.0, 6.0, 0.0, spiral=[0] * 6)
 >>> spines = Strike("ranged", 13, 10.0, 3)
 >>> outcomes = damage_outcomes(data, horror, hound, spines, boosted=False, weak=False)
 >>> sorted(outcomes), outcomes["destroyed"] == 0  # 2d6 + 13 - 15 never marks 18 circles
