@@ -159,10 +159,8 @@ def sequence_after(
     [((0,), 0.25), ((2,), 0.5), ((3,), 0.25)]
     """
     dims = tuple(size + 1 for size in sizes)
-    grid = np.indices(dims).reshape(len(dims), -1)
+    grid, alive = _markings(tuple(sizes))
     count = grid.shape[1]
-    left = sum(sizes) - grid.sum(axis=0)
-    alive = left > 0
     full = int(np.ravel_multi_index(tuple(sizes), dims))
     healed = list(sizes)
     if spiral:
@@ -171,12 +169,9 @@ def sequence_after(
         healed[0] -= 1
     saved_at = int(np.ravel_multi_index(tuple(healed), dims))
     branches = 6 if spiral else 1
-    landings: dict[int, list[npt.NDArray[np.intp]]] = {}
 
-    def landing(boxes: int) -> list[npt.NDArray[np.intp]]:
-        if boxes not in landings:
-            landings[boxes] = _landing(grid, sizes, dims, boxes, branches)
-        return landings[boxes]
+    def landing(support: npt.NDArray[np.intp], boxes: int) -> list[npt.NDArray[np.intp]]:
+        return _landing(grid[:, support], sizes, dims, boxes, branches)
 
     levels = boosts + 1  # chances[left]: the target's states with ``left`` boosts unspent
     chances = np.zeros((levels, 2, count))
@@ -212,15 +207,20 @@ def sequence_after(
 
 def _struck(
     chances: npt.NDArray[np.float64], blow: Blow, damage: Mapping[int, float],
-    alive: npt.NDArray[np.bool_], landing: Callable[[int], list[npt.NDArray[np.intp]]],
+    alive: npt.NDArray[np.bool_],
+    landing: Callable[[npt.NDArray[np.intp], int], list[npt.NDArray[np.intp]]],
     branches: int,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """One blow on the target's states (``chances[knocked, marking]``): what it leaves as
     it was (a destroyed model, a miss) and what its hits mark with ``damage``, each
-    ``[knocked, marking]`` (before any tough roll)."""
+    ``[knocked, marking]`` (before any tough roll). Where the hits land is worked out for
+    the living markings the target may be in alone (``support``: a few hundred after one
+    blow where a big spiral has tens of thousands); the others carry no chance to move."""
     count = chances.shape[1]
     kept = np.zeros((2, count))
     landed = np.zeros((2, count))
+    support = np.flatnonzero(alive & ((chances[0] != 0.0) | (chances[1] != 0.0)))
+    targets: dict[int, list[npt.NDArray[np.intp]]] = {}
     for knocked in (0, 1):
         before = chances[knocked]
         kept[knocked] += np.where(alive, 0.0, before)
@@ -236,18 +236,33 @@ def _struck(
                 if boxes <= 0:
                     landed[int(layer)] += weights
                     continue
-                for target in landing(boxes):
+                if boxes not in targets:
+                    targets[boxes] = landing(support, boxes)
+                for target in targets[boxes]:
                     landed[int(layer)] += np.bincount(
-                        target, weights=weights / branches, minlength=count)
+                        target, weights=weights[support] / branches, minlength=count)
     return kept, landed
+
+
+@lru_cache(maxsize=16)
+def _markings(sizes: tuple[int, ...]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+    """Every marking of a target of ``sizes`` boxes (a column each, in the order of
+    ``np.ravel_multi_index``), and whether it leaves any box (read only: shared)."""
+    dims = tuple(size + 1 for size in sizes)
+    grid = np.indices(dims).reshape(len(dims), -1)
+    alive = sum(sizes) - grid.sum(axis=0) > 0
+    grid.flags.writeable = False
+    alive.flags.writeable = False
+    return grid, alive
 
 
 def _landing(
     grid: npt.NDArray[np.intp], sizes: Sequence[int], dims: tuple[int, ...], boxes: int,
     branches: int,
 ) -> list[npt.NDArray[np.intp]]:
-    """For each branch damage may start in, the marking each marking becomes with ``boxes``
-    more marked (as :func:`fill` marks them, one branch after another)."""
+    """For each branch damage may start in, the marking each marking (a column of
+    ``grid``) becomes with ``boxes`` more marked (as :func:`fill` marks them, one branch
+    after another)."""
     found = []
     for branch in range(branches):
         marked = grid.copy()
