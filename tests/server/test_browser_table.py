@@ -53,12 +53,9 @@ def _shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SEEN / name))
 
 
-def test_point_defence_choices_are_one_list_in_words_with_each_shots_odds(
-    server: str, browser: Any  # noqa: F811
-) -> None:
-    """Wall's ten point defence choices (five systems, two groups) are a form of one list
-    of choices in words, not lists of system and threat numbers; the choice shows its
-    odds."""
+def point_defence_moment() -> Any:
+    """Nest's two fighter groups attacking Wall, whose seat (1) owes its point defence: ten
+    choices, five systems at two groups (FT-PD)."""
     game, _ = battle([ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "heavy"))],
                      [ship("warden", "Wall", 30.0, 30.0, facing=6)], 6, 1)
     orders(game)
@@ -68,6 +65,16 @@ def test_point_defence_choices_are_one_list_in_words_with_each_shots_odds(
     game.apply(0, MoveGroup(1, 30.0, 22.0))
     game.apply(0, FighterTarget(0, "ship", 1))
     game.apply(0, FighterTarget(1, "ship", 1, secondary=True))
+    return game
+
+
+def test_point_defence_choices_are_one_list_in_words_with_each_shots_odds(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """Wall's ten point defence choices (five systems, two groups) are a form of one list
+    of choices in words, not lists of system and threat numbers; the choice shows its
+    odds."""
+    game = point_defence_moment()
     page = _open_seat(server, browser, "full-thrust", "random")
     _show(page, snapshot(game, 1))
     form = page.locator(".option-form[data-type='ft-defend']")

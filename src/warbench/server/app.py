@@ -31,7 +31,7 @@ from warbench.core.replay import DataMismatch, ReplayMismatch, hashes_checked
 from warbench.core.sim.store import StoreError
 from warbench.core.words import player_name
 from warbench.server import replays
-from warbench.server.consider import consider
+from warbench.server.consider import consider, odds_of
 from warbench.server.hub import (
     ONE_SCREEN,
     SPECTATOR_TOKEN,
@@ -388,6 +388,18 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
                     reason = room.session.check(seat, message.get("action"))
                 reply = {"type": "checked", "reason": reason}
             await room.send(connection, reply)
+        elif kind == "odds_of":
+            if seat == SPECTATOR:
+                reply = {"type": "error", "status": 403, "message": "a spectator cannot act"}
+            else:
+                async with room.lock:
+                    game = room.session.game
+                    try:
+                        reply = (error("the game has not started") if game is None
+                                 else odds_of(game, seat, message))
+                    except MalformedAction as problem:
+                        reply = error(str(problem))
+            await room.send(connection, reply)
         elif kind == "consider":
             if seat == SPECTATOR:
                 reply = {"type": "error", "status": 403, "message": "a spectator cannot act"}
@@ -412,7 +424,8 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
             await room.send(
                 connection,
                 error(
-                    f"unknown message type {kind!r} (act, check, consider, faces, odds, refresh)"
+                    f"unknown message type {kind!r} (act, check, consider, faces, odds, odds_of, "
+                    "refresh)"
                 ),
             )
 

@@ -83,6 +83,30 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
     )
 
 
+def odds_of(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
+    """The answer to ``{"action": {...}}`` asking the odds of one option offered (a
+    decision of many options is sent without them: ``snapshot.ODDS_OPTIONS``), judged from
+    the seat's observation: the exact odds of the attack it declares, ``None`` for an
+    action that declares none or that the seat may not take now. The action and the
+    ``step`` the page was showing are sent back as they came, for the page to find the
+    option it asked about (and drop an answer about a state it no longer shows).
+
+    Raises :class:`MalformedAction` for a request that names no action.
+    """
+    if not isinstance(request, dict) or "action" not in request:
+        raise MalformedAction('send {"action": {...}}: the option whose odds are asked')
+    try:
+        action = game.ruleset.codec.decode(request["action"])
+    except ValueError as error:
+        raise MalformedAction(f"malformed action: {error}") from None
+    observation = game.observe(seat)
+    odds = None
+    if observation.check(action) is None:
+        odds = game.ruleset.action_odds(observation.state, action)
+    return {"type": "odds_of", "action": request["action"], "step": request.get("step"),
+            "odds": odds_plain(odds)}
+
+
 def _turn(turn: Any) -> tuple[str, float]:
     if not isinstance(turn, dict) or not isinstance(turn.get("label"), str):
         raise MalformedAction("turn.label: the label of the piece turned, as text")

@@ -34,7 +34,8 @@ SAMPLES = 3
 #: Further legal samples drawn per parameter space to list each field's choices, where the
 #: space does not list every legal action (``ParamSpace.every_legal``).
 CHOICE_SAMPLES = 40
-#: Decisions with more options than this are sent without the odds of each.
+#: Decisions with more options than this are sent without the odds of each, marked
+#: ``odds_asked``: the page asks for an option's odds as it is shown (``consider.odds_of``).
 ODDS_OPTIONS = 40
 
 
@@ -268,11 +269,13 @@ def decision_plain(
     answers, the piece aimed at where ``target`` names one, the fields in words where
     ``fields`` gives them, the caption of those ``aside`` sets aside) and parameter spaces
     (their fields' values in ``words``, those set aside marked, the values ``values``
-    bounds a field to listed)."""
+    bounds a field to listed). A decision of more than :data:`ODDS_OPTIONS` options is
+    sent without their odds, ``odds_asked`` saying the page may ask for each."""
     judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
         "prompt": decision.prompt,
+        "odds_asked": odds is not None and judged is None,
         "options": [
             option_plain(
                 option,

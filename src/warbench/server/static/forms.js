@@ -20,7 +20,43 @@ function appendOptions(box, options) {
       button.onclick = () => act(option.action);
       box.append(button);
       if (option.odds) box.append(oddsLine(option.odds));
+      else if (option.oddsAsked) { const odds = document.createElement("div"); box.append(odds); showOptionOdds(option, odds); }
     }
+  }
+}
+
+// A decision of many options comes without their odds (the server works them out at once
+// for a few dozen): the page asks for an option's as it is shown, and keeps each answer
+// until the next state. `oddsAnswers` maps an action (as JSON) to its odds, null for none,
+// or undefined while the answer is on its way; a box shows the odds of the option it
+// `wants` (a form's box wants the combination chosen last).
+let oddsAnswers = new Map();
+
+function forgetOptionOdds() { oddsAnswers = new Map(); }
+
+function showOptionOdds(option, box) {
+  const key = JSON.stringify(option.action);
+  box.dataset.wants = key;
+  box.replaceChildren();
+  if (option.odds) { box.append(oddsLine(option.odds)); return; }
+  if (!option.oddsAsked) return;
+  if (!oddsAnswers.has(key)) {
+    oddsAnswers.set(key, undefined);
+    send({ type: "odds_of", action: option.action, step: state ? state.step : null });
+    return;
+  }
+  const odds = oddsAnswers.get(key);
+  if (odds) box.append(oddsLine(odds));
+}
+
+// The server's answer to an option's odds asked: drawn in every box still wanting them
+// (an answer about an earlier state than the page's is dropped).
+function receiveOptionOdds(message) {
+  if (!state || message.step !== state.step) return;
+  const key = JSON.stringify(message.action);
+  oddsAnswers.set(key, message.odds || null);
+  for (const box of document.querySelectorAll("#decisions [data-wants]")) {
+    if (box.dataset.wants === key) box.replaceChildren(...(message.odds ? [oddsLine(message.odds)] : []));
   }
 }
 
@@ -124,7 +160,7 @@ function optionForm(type, options) {
   const update = () => {
     const option = form.chosen();
     note.textContent = whole ? "" : option ? option.label : "not offered: the rules allow no such combination";
-    odds.replaceChildren(...(option && option.odds ? [oddsLine(option.odds)] : []));
+    if (option) showOptionOdds(option, odds); else { delete odds.dataset.wants; odds.replaceChildren(); }
   };
   form.addEventListener("change", update);
   const button = document.createElement("button");

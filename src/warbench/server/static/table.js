@@ -58,6 +58,8 @@ function receive(message) {
     say(message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this. Not sent yet: Take sends it.", message.reason ? "bad" : "good");
   } else if (message.type === "considered") {
     showConsidered(message);
+  } else if (message.type === "odds_of") {
+    receiveOptionOdds(message);
   } else if (message.type === "odds") {
     oddsAsked = false;
     showOdds(message.answer);
@@ -206,6 +208,7 @@ function showDecisions(decisions, message) {
   const box = $("decisions");
   box.replaceChildren();
   activeForm = null;
+  forgetOptionOdds();
   if (message.seat === null) { box.innerHTML = `<span class="muted">Spectators watch; they do not act.</span>`; return; }
   if (!decisions.length) {
     const why = message.over ? "The game is over." : message.waiting_for_dice ? "Waiting for the dice: the choices come back once the faces are in." : "Nothing owed now: waiting for the others.";
@@ -216,6 +219,8 @@ function showDecisions(decisions, message) {
     const div = document.createElement("div");
     div.className = "decision";
     div.innerHTML = `<div class="prompt">${escapeHtml(decision.prompt)}</div>`;
+    // too many options for their odds to come with them: each is asked for as it is shown
+    if (decision.odds_asked) for (const option of decision.options) option.oddsAsked = true;
     appendOptions(div, decision.options.filter((o) => !o.aside));
     const aside = {};
     for (const option of decision.options.filter((o) => o.aside)) (aside[option.aside] = aside[option.aside] || []).push(option);
