@@ -310,3 +310,30 @@ def test_dw_capture_a_creature_at_no_points_is_destroyed_and_creatures_never_cap
     assert "Leviathan sends 9 assault points to board Hagel 1" in texts(game)
     assert frigate.alive and not frigate.derelict and frigate.captured_by == -1
     assert owed(game).prompt == "activate a squadron"
+
+
+@pytest.mark.parametrize(
+    ("sent", "answer", "left"),
+    [(1, (), 1), (3, (5, 5, 1), 1), (3, (), 3)],
+    ids=["one-point-sent", "thinned-to-one", "three-points"],
+)
+def test_dw_contact_board_a_rammers_party_halved_never_rolls_below_one_die(
+    sent: int, answer: tuple[int, ...], left: int
+) -> None:
+    """DW-CONTACT-BOARD, DW-MD: a model that rammed or collided boards another model with
+    half its melee dice (seed l.381, l.537), worked out from the points left after the
+    answer (l.562); the seed does not round that half. Engine default since 0.19, as the
+    seed rounds and floors the halving it does spell out (linked fire: rounded down, a 1
+    stays 1, l.442, l.444; no attack's dice below 1, l.409): rounded down, at least 1 die.
+    Warden 1, marked as having rammed Hagel 2, sends ``sent`` points at Hagel 1; the
+    frigates answer with ``answer`` (each its own die) or decline, leaving ``left``
+    boarders: 1 point rolls 1 die (before 0.19 it rolled none), 3 roll 1."""
+    game = scripted(ALONGSIDE, [*P0_FIRST, *answer, 4, 1, 1, *[1] * 8])
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    model(game, 0).struck.append(2)  # Warden 1 rammed Hagel 2 in this activation
+    play(game, Board(0, 1, sent))
+    play(game, owed(game).options[0] if answer else Decline())
+    melee = next(line for line in texts(game) if line.startswith("boarding Hagel 1:"))
+    assert melee.startswith("boarding Hagel 1: 1 melee dice score 1, the 2 defenders"), (
+        left, melee)
+    assert model(game, 1).ap == 1

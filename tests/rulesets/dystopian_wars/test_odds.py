@@ -234,8 +234,8 @@ def boarding_reference(
     points: int, defenders: int, answer: int, rammed: bool, obscured: int = 0
 ) -> tuple[dict[str, float], icepool.Die]:
     """Written from the rules: answer dice on 5+ (an obscured model's on 6 only) kill
-    boarders first; then melee dice (half, rounded down, after a ram) and the defenders'
-    dice on 4+ at once."""
+    boarders first; then melee dice (half after a ram, rounded down but never below 1
+    die: DW-CONTACT-BOARD) and the defenders' dice on 4+ at once."""
     outcomes = {"captured": 0.0, "repelled": 0.0, "both lose AP": 0.0, "both wiped out": 0.0}
     killed = answer @ dw_die(5) + obscured @ dw_die(6)
     defence = defenders @ dw_die(4)
@@ -248,7 +248,7 @@ def boarding_reference(
             outcomes["repelled"] += chance
             lost_parts.append(icepool.Die([0]))
         else:
-            attack = (boarders // 2 if rammed else boarders) @ dw_die(4)
+            attack = (max(1, boarders // 2) if rammed else boarders) @ dw_die(4)
             wiped = float(attack.probability(">=", defenders))
             lost = float(defence.probability(">=", boarders))
             outcomes["captured"] += chance * wiped * (1 - lost)
@@ -262,12 +262,14 @@ def boarding_reference(
 
 @pytest.mark.parametrize(("points", "defenders", "answer", "rammed"), [
     (5, 3, 0, False), (6, 4, 2, False), (5, 2, 3, True), (1, 0, 0, False), (1, 0, 2, False),
+    (1, 2, 0, True), (3, 1, 2, True),
 ])
 def test_dw_odds_boarding_matches_icepool(
     points: int, defenders: int, answer: int, rammed: bool
 ) -> None:
     """DW-ODDS-BOARDING, DW-BOARD-ANSWER, DW-BOARD-MELEE, DW-BOARD-CAPTURE: captured,
-    repelled, both lose AP, both wiped out; the defenders' points lost."""
+    repelled, both lose AP, both wiped out; the defenders' points lost. DW-CONTACT-BOARD:
+    after a ram a party left with 1 point rolls 1 melee die (since 0.19)."""
     result = odds("boarding", ap=points, defenders=defenders, aa=answer, rammed=rammed)
     outcomes, lost = boarding_reference(points, defenders, answer, rammed)
     assert_named(result, outcomes)

@@ -24,13 +24,17 @@ CAPTURED, REPELLED, BOTH_LOSE, BOTH_WIPED_OUT = (
 
 
 def melee_dice(points: int, rammed: bool) -> int:
-    """Melee dice of a boarding party of ``points``: half (rounded down) when its ship
-    rammed or collided in this activation (DW-CONTACT-BOARD).
+    """Melee dice of a boarding party of ``points``: half when its ship rammed or collided
+    in this activation (DW-CONTACT-BOARD, seed l.381, l.537), rounded down but never below
+    1 die (engine default: the seed does not round this half; it rounds linked fire's
+    down and keeps a 1 whole, l.442, l.444, and takes no attack below 1 die, l.409).
 
-    >>> melee_dice(5, False), melee_dice(5, True)
-    (5, 2)
+    >>> melee_dice(5, False), melee_dice(5, True), melee_dice(1, True), melee_dice(0, True)
+    (5, 2, 1, 0)
     """
-    return points // 2 if rammed else points
+    if not rammed or points <= 0:
+        return points
+    return max(1, points // 2)
 
 
 def party_losses(parties: list[tuple[int, int]], losses: int) -> list[tuple[int, int]]:

@@ -222,7 +222,7 @@ class BoardingOptions(OddsOptions):
     )
     rammed: bool = Field(
         False, description="the boarders' ship rammed or collided this turn: half the "
-        "melee dice, rounded down"
+        "melee dice, rounded down, never below 1"
     )
     show: Literal["defenders", "boarders"] = Field(
         "defenders", description="what the distribution counts: assault points the "

@@ -62,7 +62,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         " still held at the end once more"
     )
     name = "Dystopian Wars (1st edition)"
-    version = "0.18"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.19"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -128,7 +128,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # (DW-DEPLOY-ALTERNATE): alternate-deployment games, random and commodore, play anew;
     # 0.18: shield generators meet a mine's blast, each model under it rolling its own, and
     # a patrol wing's strike back at the attacker (DW-GENERATORS, DW-MINES, DW-CAP-AD): games
-    # where either meets a shielded model roll more dice and play anew
+    # where either meets a shielded model roll more dice and play anew;
+    # 0.19: a boarding party halved after its ship rammed or collided rolls at least 1
+    # melee die (DW-CONTACT-BOARD): a party of 1 point, sent so or left so by the answer,
+    # rolled none
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
