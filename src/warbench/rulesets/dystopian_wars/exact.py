@@ -234,6 +234,17 @@ def strikes_damage_odds(
     >>> odds.damage, odds.critical  # the first strike sinks it: the second strikes nothing
     (1.0, 0.0)
     """
+    landed = _landed(strikes, dr, cr, starting_hp, hull_left)
+    return _damage_of(landed, hull_left, extra, sum(hits.truncated_mass for hits in strikes))
+
+
+def _landed(
+    strikes: Sequence[Dist], dr: int, cr: int, starting_hp: int, hull_left: int | None
+) -> dict[HitDamage, float]:
+    """The chance of each damage several strikes' ``hits`` deal one model, applied one by
+    one as :func:`~.damage.apply_hits` applies each (nothing once the model is gone): the
+    hull points they cost before any critical table roll, the table rolls owed, and
+    whether one was a critical hit."""
     landed: dict[HitDamage, float] = {HitDamage(0, 0, False): 1.0}
     for hits in strikes:
         groups = hit_groups(hits, dr, cr, starting_hp)
@@ -246,7 +257,7 @@ def strikes_damage_odds(
                 after[HitDamage(done.points + hit.points, done.rolls + hit.rolls,
                                 done.critical or hit.critical)] += chance * p_hit
         landed = after
-    return _damage_of(landed, hull_left, extra, sum(hits.truncated_mass for hits in strikes))
+    return landed
 
 
 def _damage_of(
@@ -357,6 +368,61 @@ def assault_odds(
         carrying(mixture(defenders_parts), killed.truncated_mass),
         carrying(mixture(boarders_parts), killed.truncated_mass),
     )
+
+
+def struck_assault_odds(
+    parties: Sequence[tuple[int, int]],
+    defenders: int,
+    struck: int,
+    strikes: Sequence[Dist],
+    *,
+    dr: int,
+    cr: int,
+    starting_hp: int,
+    hull_left: int,
+    extra: Dist,
+    melee: Callable[[list[tuple[int, int]]], int],
+) -> tuple[AssaultOdds, DamageOdds]:
+    """Boarding ``parties`` whose answer strikes the hull of model ``struck``, a creature
+    or robot among them (DW-BOARD-ANSWER, seed l.559), as
+    :meth:`~.boarding.Boarding.answer_fire` rolls it: each of ``strikes`` (one answering
+    roll's hits) meets its DR and CR on its own, in turn (:func:`strikes_damage_odds`), and
+    no party loses a point to the answer. Where the strikes leave it no hull it never
+    reaches the target: the other parties fight without it (:func:`assault_odds`; none
+    left: repelled), its points lost; else every party fights with all its points. The
+    critical table is rolled after the melee, so its extra damage changes only the hull
+    lost (the :class:`DamageOdds`, whose ``destroyed`` counts it), never the assault.
+
+    >>> sure = [Dist.constant(6)]  # 6 hits at DR 3, CR 6: a critical, 2 of 2 hull points
+    >>> fight, hull = struck_assault_odds([(7, 4)], 1, 7, sure, dr=3, cr=6, starting_hp=8,
+    ...                                   hull_left=2, extra=Dist.constant(0),
+    ...                                   melee=lambda left: 4)
+    >>> fight.outcomes, fight.boarders_lost.to_dict(), hull.critical
+    ({'repelled': 1.0}, {4: 1.0}, 1.0)
+    """
+    landed = _landed(strikes, dr, cr, starting_hp, hull_left)
+    lost = sum(hits.truncated_mass for hits in strikes)
+    gone = sum(chance for done, chance in landed.items() if done.points >= hull_left)
+    stays = sum(landed.values()) - gone
+    parts: list[tuple[float, AssaultOdds, int]] = []
+    if stays > 0:
+        parts.append((stays, assault_odds(parties, defenders, Dist.constant(0), melee), 0))
+    if gone > 0:
+        others = [party for party in parties if party[0] != struck]
+        points = sum(ap for uid, ap in parties if uid == struck)
+        parts.append((gone, assault_odds(others, defenders, Dist.constant(0), melee), points))
+    total = stays + gone
+    outcomes: dict[str, float] = defaultdict(float)
+    for weight, fight, _ in parts:
+        for name, chance in fight.outcomes.items():
+            outcomes[name] += weight / total * chance
+    fight = AssaultOdds(
+        dict(outcomes),
+        carrying(mixture([(weight, odds.defenders_lost) for weight, odds, _ in parts]), lost),
+        carrying(mixture([(weight, odds.boarders_lost + points)
+                          for weight, odds, points in parts]), lost),
+    )
+    return fight, _damage_of(landed, hull_left, extra, lost)
 
 
 def _left(points: int, losses: int) -> int:
