@@ -277,6 +277,93 @@ def test_dw_odds_boarding_matches_icepool(
     assert_dist(result.distribution, lost)
 
 
+def creature_reference(
+    ap: int, defenders: int, rolls: list[tuple[int, int]], dr: int, cr: int, starting: int,
+    hull: int, rammed: bool = False,
+) -> tuple[dict[str, float], dict[int, float], dict[int, float]]:
+    """Written from the rules (seed l.559, DW-BOARD-ANSWER): each answering roll of
+    ``(dice, number needed)`` at a boarding creature meets its DR and CR on its own, one
+    after another (CR or more a critical: 2 hull points and a D8 table roll per multiple of
+    CR, each 8 one more, rolled after the melee; DR or more one point), nothing once it has
+    no hull left; none of its points fall. Sunk, it never reaches the target (repelled, its
+    points lost); else its ``ap`` melee dice (half after a ram, never below 1) and the
+    defenders' dice on 4+ at once. The named chances (how it ends; `attacker none / damage
+    / critical / destroyed`), the defenders' points lost and the boarders'."""
+    named = dict.fromkeys(("captured", "repelled", "both lose AP", "both wiped out"), 0.0)
+    named |= {f"attacker {n}": 0.0 for n in ("none", "damage", "critical", "destroyed")}
+    # (hull points lost, table rolls owed, a critical yet) after each roll in turn
+    states: dict[tuple[int, int, bool], float] = {(0, 0, False): 1.0}
+    for dice, needed in rolls:
+        die = dice @ dw_die(needed)
+        after: dict[tuple[int, int, bool], float] = {}
+        for (points, table, critical), chance in states.items():
+            for hits, q in die.items():
+                landed = (points, table, critical)
+                if points < hull and hits >= cr:
+                    landed = (points + 2, table + (0 if starting <= 2 else hits // cr), True)
+                elif points < hull and hits >= dr:
+                    landed = (points + 1, table, critical)
+                after[landed] = after.get(landed, 0.0) + chance * q / die.denominator()
+        states = after
+    gone = 0.0
+    for (points, table, critical), chance in states.items():
+        what = "critical" if critical else "damage" if points else "none"
+        named[f"attacker {what}"] += chance
+        named["attacker destroyed"] += chance * float(
+            (table @ EXTRA + points).probability(">=", hull))
+        gone += chance if points >= hull else 0.0
+    attack = (max(1, ap // 2) if rammed else ap) @ dw_die(4)
+    defence = defenders @ dw_die(4)
+    wiped = float(attack.probability(">=", defenders))
+    lost = float(defence.probability(">=", ap))
+    stays = 1.0 - gone
+    named["captured"] = stays * wiped * (1 - lost)
+    named["both wiped out"] = stays * wiped * lost
+    named["repelled"] = gone + stays * (1 - wiped) * lost
+    named["both lose AP"] = stays * (1 - wiped) * (1 - lost)
+    defending: dict[int, float] = {0: gone}
+    for hits, q in attack.map(lambda h: min(h, defenders)).items():
+        defending[int(hits)] = defending.get(int(hits), 0.0) + stays * q / attack.denominator()
+    boarding: dict[int, float] = {ap: gone}
+    for hits, q in defence.map(lambda h: min(h, ap)).items():
+        boarding[int(hits)] = boarding.get(int(hits), 0.0) + stays * q / defence.denominator()
+    return named, defending, boarding
+
+
+@pytest.mark.parametrize(("words", "ap", "defenders", "rolls", "hull", "rammed"), [
+    (("attacker=blazing-sun-creature", "hp=2", "defenders=4", "answers=4,4"), 9, 4,
+     [(4, 4), (4, 4)], 2, False),
+    (("attacker=blazing-sun-creature", "hp=1", "defenders=3", "aa=6"), 9, 3, [(6, 4)], 1,
+     False),
+    (("attacker=prussia-robot", "defenders=2", "aa=2", "answers=3,2o"), 4, 2,
+     [(2, 4), (3, 4), (2, 6)], 5, False),
+    (("attacker=prussia-robot", "ap=3", "hp=1", "defenders=5", "aa_obscured=3",
+      "rammed=true"), 3, 5, [(3, 6)], 1, True),
+])
+def test_dw_odds_boarding_answer_at_a_creature_matches_icepool(
+    words: tuple[str, ...], ap: int, defenders: int, rolls: list[tuple[int, int]],
+    hull: int, rammed: bool,
+) -> None:
+    """DW-ODDS-BOARDING, DW-BOARD-ANSWER (seed l.559): ack-ack (or charges) at a boarding
+    creature or robot hits its hull on 4+ (6 from an obscured model), each roll meeting its
+    DR and CR on its own, and takes none of its points; sunk by it, the creature never
+    reaches the target. `aa=` and `aa_obscured=` are a roll each, `answers=` more rolls
+    apart, in that order. Before, the command refused it."""
+    entry = ATTACKS["boarding"]
+    spec = RULES.data.models[words[0].split("=")[1]]
+    named, defending, boarding = creature_reference(
+        ap, defenders, rolls, spec.dr, spec.cr, spec.hp, hull, rammed)
+    result = entry.odds(entry.parse_options(list(words)))
+    assert_named(result, named)
+    assert set(result.named) == set(named)
+    for ours, expected in ((result.distribution, defending),
+                           (entry.odds(entry.parse_options([*words, "show=boarders"]))
+                            .distribution, boarding)):
+        got = ours.to_dict()
+        for points in set(got) | set(expected):
+            assert abs(got.get(points, 0.0) - expected.get(points, 0.0)) <= TOLERANCE, points
+
+
 def test_dw_obscured_odds_boarders_thinned_by_obscured_models_only_on_six() -> None:
     """DW-OBSCURED, DW-ODDS-BOARDING, DW-BOARD-ANSWER: an obscured model's answering dice
     kill boarders only on 6; beside open dice, each pool needs its own number."""
@@ -533,6 +620,12 @@ def test_dw_odds_the_fit_test_catches_a_wrong_model() -> None:
     (["boarding", "attacker=britannia-frigate", "ap=3", "defenders=1"], "has only 2 assault"),
     (["boarding", "ap=0", "defenders=1"], "ap: expected at least 1"),
     (["boarding", "ap=2", "target=britannia-fighter-wing"], "tiny flyers cannot be boarded"),
+    (["boarding", "ap=2", "defenders=1", "hp=2"], "the hull of a boarding creature or robot"),
+    (["boarding", "attacker=britannia-cruiser", "defenders=1", "hp=2"],
+     "the hull of a boarding creature or robot"),
+    (["boarding", "attacker=prussia-robot", "defenders=1", "hp=6"], "has only 5 hull points"),
+    (["boarding", "ap=2", "defenders=1", "answers=2,x"], "'x' is not a number of dice"),
+    (["boarding", "ap=2", "defenders=1", "answers=0"], "'0' is not a number of dice"),
     (["ram", "target_hp=3"], "a ram needs a ram rating of 1 or more"),
     (["ram", "model=britannia-escort", "target_hp=3"], "a ram needs a ram rating"),
     (["ram", "rr=2"], "give the other model's hull points left"),

@@ -228,6 +228,17 @@ class BoardingOptions(OddsOptions):
         "defenders", description="what the distribution counts: assault points the "
         "defenders lose, or the boarders lose (to the answer and in the melee)"
     )
+    answers: str = Field(
+        "", description="more answering rolls, each apart, comma-separated dice, rolled "
+        "in turn after aa= and aa_obscured= (each a roll of its own); one ending in o is an "
+        "obscured model's (or linked with one), on 6 only (e.g. 1,1,2o). At crews every "
+        "kill adds up; at a creature or robot (attacker=) each roll hits its hull on 4+ "
+        "and meets its DR and CR on its own"
+    )
+    hp: int | None = Field(
+        None, ge=1, description="hull points the boarding creature or robot has left "
+        "(default: its class's), which the answer strikes"
+    )
 
 
 class RamOptions(OddsOptions):
