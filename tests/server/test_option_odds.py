@@ -117,7 +117,8 @@ def test_each_weapon_target_reads_in_words_with_its_odds_and_holding_reads_hold_
 
 def test_dw_odds_boarding_ram_and_charges_show_on_the_web_table() -> None:
     """DW-ODDS-BOARDING, DW-ODDS-RAM, DW-ODDS-MINES (the web table): the boarding options
-    carry the assault's odds (how it ends, with the answer assumed said as a fact); a move
+    carry the assault's odds (how it ends, with the answer assumed said as a fact; a
+    boarding creature's also what the answer does to its hull); a move
     considered that rams carries the ram's odds, one whose odds are not known yet (a mine
     on the way) says why in place of numbers; each way to use charges at mines carries
     the chance each mine is destroyed."""
@@ -137,6 +138,12 @@ def test_dw_odds_boarding_ram_and_charges_show_on_the_web_table() -> None:
     assert boards[0]["odds"]["facts"] == [
         "if Hagel 1's squadron answers with all its ack-ack, each model on its own"]
     assert "odds" not in _options(snapshot(game, 0), "end-boarding")[0]
+    # a boarding creature's option: the answer strikes its hull (it showed no odds before)
+    from tests.rulesets.dystopian_wars.test_offered_odds import _leviathan
+    beast = _options(snapshot(_leviathan(hull=2), 0), "board")
+    assert beast and all("withheld" not in o["odds"] and {
+        "repelled", "attacker none", "attacker destroyed"} <= set(o["odds"]["outcomes"])
+        for o in beast)
 
     rams = scripted(setup(SOVEREIGN, [FRIGATES]), [*P0_FIRST, *[1] * 40])
     play(rams, Activate(0))

@@ -23,8 +23,11 @@ from tests.rulesets.dystopian_wars.test_boarding import ALONGSIDE
 from tests.rulesets.dystopian_wars.test_movement import octagon
 from tests.rulesets.dystopian_wars.test_prizes_and_charges import two_cruisers
 from warbench.core.attacks import OddsAnswer
+from warbench.core.dice import SeededDice
 from warbench.core.engine import Game
 from warbench.core.events import RollEffect
+from warbench.core.odds import Dist
+from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
@@ -34,8 +37,12 @@ from warbench.rulesets.dystopian_wars.actions import (
     Respond,
     SweepMines,
 )
+from warbench.rulesets.dystopian_wars.boarding_events import Melee
+from warbench.rulesets.dystopian_wars.boarding_rules import assault_outcome
+from warbench.rulesets.dystopian_wars.events import CriticalHit, HullDamage
 from warbench.rulesets.dystopian_wars.odds import attack_odds
 from warbench.rulesets.dystopian_wars.state import Locked, Mine
+from warbench.testing import chi_square
 
 ATTACKS = attack_odds()
 
@@ -120,32 +127,91 @@ def test_dw_odds_boarding_a_party_after_a_ram_rolls_half_and_joins_those_sent() 
     assert both.facts[0] == "with Warden 1's 5 points sent already"
 
 
-def test_dw_odds_boarding_ack_ack_at_a_boarding_creature_is_said_to_be_unpriced() -> None:
-    """DW-ODDS-BOARDING, DW-BOARD-ANSWER: ack-ack at a boarding creature strikes its hull,
-    not its points, which the command line refuses too: the creature's Board option and
-    each answer say there are no exact odds, and why; *decline* shows the command's
-    `boarding` with no answer."""
+def _leviathan(hull: int = 8) -> Game:
+    """Leviathan (a Japanese creature: 9 points; DR 5, CR 9, ``hull`` of its 8 hull points
+    left) in base contact with Hecht 1, a surfaced Prussian submarine of 4 points whose
+    squadron's two submarines have 4 charges each, in its boarding step."""
     game = scripted(setup(
         [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan")],
-        [squadron("prussia-cruiser", (36.0, 16.0, 0.0), (40.0, 16.0, 0.0))],
+        [squadron("prussia-submarine", (36.0, 16.0, 0.0), (40.0, 16.0, 0.0))],
     ), (*P0_FIRST, *([1] * 40)))
     play(game, Activate(0), Move(0, (6.0,), ram=False), CeaseFire())
-    points = model(game, 0).ap
-    assert "strikes their hull" in shown(game, 0, Board(0, 1, points)).withheld
-    play(game, Board(0, 1, points))
+    model(game, 0).damage = 8 - hull
+    refresh(game)
+    return game
+
+
+def test_dw_odds_boarding_ack_ack_at_a_boarding_creature_shows_the_commands_odds() -> None:
+    """DW-ODDS-BOARDING, DW-BOARD-ANSWER (seed l.559): an answer at a boarding creature
+    strikes its hull on 4+, each roll meeting its DR and CR on its own, and takes none of
+    its points; one it sinks never reaches the target. Leviathan, 2 hull points left,
+    boards Hecht 1 (4 points), whose squadron answers with charges (Leviathan dives,
+    l.558): the Board option and the answer each on its own show `boarding
+    attacker=blazing-sun-creature hp=2 ap=9 defenders=4 answers=4,4` (two rolls of 4 dice,
+    each against DR 5 alone), linked (4 + 2 dice, one roll) `aa=6`, *decline* no answer;
+    the game then rolls those dice at its hull. Before, each said there were no exact
+    odds."""
+    game = _leviathan(hull=2)
+    creature = ("attacker=blazing-sun-creature", "hp=2", "ap=9", "defenders=4")
+    apart = command("boarding", *creature, "answers=4,4")
+    offered = shown(game, 0, Board(0, 1, 9))
+    assert_same(offered, apart)
+    assert offered.facts == (
+        "if Hecht 1's squadron answers with all its concussion charges, each model on its own",
+        "creatures and robots never capture: captured means Hecht 1 is left with no points")
+    assert apart.named["attacker destroyed"] > 0.05 and apart.named["repelled"] > 0.05
+    play(game, Board(0, 1, 9))
     answers = owed(game).options
-    assert all("strikes their hull" in shown(game, 1, a).withheld for a in answers[:-1])
-    assert answers[-1] == Decline()
-    defenders = model(game, 1).ap
-    assert_same(shown(game, 1, Decline()),
-                command("boarding", f"ap={points}", f"defenders={defenders}"))
+    assert answers == (Respond((1, 2)), Respond((1, 2), linked=True), Decline())
+    for answer, words in zip(answers, (("answers=4,4",), ("aa=6",), ()), strict=True):
+        assert_same(shown(game, 1, answer), command("boarding", *creature, *words))
+    assert "attacker none" not in shown(game, 1, Decline()).named
+    play(game, answers[0])
+    dice = rolled(game)
+    assert [dice[f"Hecht {n} answer to boarders"] for n in (1, 2)] == [4, 4]
 
 
-def test_dw_odds_boarding_a_boarding_carried_on_at_the_target_comes_first() -> None:
-    """DW-ODDS-BOARDING, DW-BOARD-ROUNDS: where a boarding of the target carried on from an
-    earlier activation is fought first in this step (its melee changes the defenders), a
-    new assault at it says there are no exact odds, and why; one at another target has
-    them."""
+def test_dw_odds_boarding_an_answer_at_a_creature_fits_the_games_assaults() -> None:
+    """DW-ODDS-GAME, DW-ODDS-BOARDING, DW-BOARD-ANSWER: the answer each on its own at
+    Leviathan (2 hull points left) played 1500 times by the game from seeded copies of the
+    table (`Boarding.answer_fire`, then `fight`): how the assault ends, and whether the
+    answer left its hull unharmed, damaged or critically hit, fit the odds the web table
+    shows under that answer (chi-square, p > 0.001), and not the odds of one roll of all
+    8 dice."""
+    game = _leviathan(hull=2)
+    play(game, Board(0, 1, 9))
+    answer = owed(game).options[0]
+    odds = shown(game, 1, answer)
+    ends = ("captured", "repelled", "both lose AP", "both wiped out")
+    struck = ("none", "damage", "critical")
+    stream = RandomStream.from_seed(41)
+    seen_ends, seen_struck = [], []
+    for _ in range(1500):
+        twin = game.copy()
+        twin.set_dice(SeededDice(stream))
+        twin.apply(1, answer)
+        hit = {type(e) for e in twin.events if getattr(e, "model", -1) == 0}
+        seen_struck.append(2 if CriticalHit in hit else 1 if HullDamage in hit else 0)
+        table = state(twin)
+        if not any(isinstance(e, Melee) for e in twin.events):
+            seen_ends.append(ends.index("repelled"))  # sunk: the boarders never reach it
+        else:
+            seen_ends.append(ends.index(assault_outcome(table.models[1].ap,
+                                                        table.models[0].ap)))
+    for seen, names in ((seen_ends, ends), (seen_struck, [f"attacker {n}" for n in struck])):
+        exact = Dist([odds.named[name] for name in names])
+        stat, critical = chi_square(seen, exact)
+        assert stat < critical, (names, stat, critical)
+    summed = command("boarding", "attacker=blazing-sun-creature", "hp=2", "ap=9",
+                     "defenders=4", "aa=8")  # the two rolls added up: one roll of 8 dice
+    stat, critical = chi_square(seen_struck, Dist([summed.named[f"attacker {n}"]
+                                                   for n in struck]))
+    assert stat > critical, "the fit cannot tell two rolls apart from their sum"
+
+
+def carried_on() -> Game:
+    """Two British cruisers in their boarding step, Warden 1's 3 points locked aboard Hagel
+    1 (a Prussian frigate) from an earlier activation."""
     game = scripted(setup(
         [squadron("britannia-cruiser", (17.0, 10.0, 0.0), (20.0, 10.0, 0.0), name="Warden")],
         [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0),
@@ -154,6 +220,15 @@ def test_dw_odds_boarding_a_boarding_carried_on_at_the_target_comes_first() -> N
     state(game).boardings = [Locked(2, 0, [(0, 3)])]
     refresh(game)
     play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)), CeaseFire())
+    return game
+
+
+def test_dw_odds_boarding_a_boarding_carried_on_at_the_target_comes_first() -> None:
+    """DW-ODDS-BOARDING, DW-BOARD-ROUNDS: where a boarding of the target carried on from an
+    earlier activation is fought first in this step (its melee changes the defenders), a
+    new assault at it says there are no exact odds, and why; one at another target has
+    them."""
+    game = carried_on()
     assert Board(1, 2, 5) in owed(game).options
     assert shown(game, 0, Board(1, 2, 5)).withheld.startswith(
         "a boarding of Hagel 1 carried on from an earlier activation is fought first")

@@ -13,9 +13,14 @@ distribution is :func:`~.exact.assault_odds`, the one ``warbench odds dystopian-
 boarding`` gives. A Board option is priced as answered by every model able, each on its
 own (the first answer offered); each answer offered, and *decline*, shows its own odds.
 
-No exact odds, and why, where they would need what is not known yet: ack-ack at boarding
-creatures and robots strikes their hull (the command line refuses it too), and a boarding
-of the same target carried on from an earlier activation is fought first in this step.
+An answer at boarding creatures and robots strikes the hull of the first of them sent
+(:meth:`~.boarding.Boarding.answer_fire`), each roll meeting its DR and CR on its own, and
+takes no point: :func:`~.exact.struck_assault_odds` gives the assault (one that sinks never
+reaches the target) and the hull it loses, as ``attacker none / damage / critical /
+destroyed``, the numbers of ``warbench odds dystopian-wars boarding attacker=... answers=``.
+
+No exact odds, and why, where they would need what is not known yet: a boarding of the
+same target carried on from an earlier activation is fought first in this step.
 """
 
 from __future__ import annotations
@@ -42,14 +47,17 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     defender_of,
     party_dice,
 )
+from warbench.rulesets.dystopian_wars.combat import hull_left
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.exact import assault_odds, pool_hits
+from warbench.rulesets.dystopian_wars.exact import (
+    DamageOdds,
+    assault_odds,
+    extra_damage_die,
+    pool_hits,
+    struck_assault_odds,
+)
 from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
 from warbench.rulesets.dystopian_wars.state import DWState
-
-#: Why a boarding by creatures or robots that is answered has no exact odds here.
-BEAST_ANSWERED = ("ack-ack at boarding creatures and robots strikes their hull, not their "
-                  "points (DW-BOARD-ANSWER); the odds command does not price it either")
 
 
 def boarded_odds(state: DWState, data: RulesData, action: Action) -> OddsAnswer | None:
@@ -119,19 +127,37 @@ def _fight(
             "first in this step: its melee changes the defenders (DW-BOARD-ROUNDS)")
     parties = [(uid, ap) for uid, ap in assault.parties
                if state.models[uid].active and ap > 0]
-    beasts = any(data.models[state.models[uid].cls].beast for uid, _ in parties)
-    rolls = answer_dice(state, data, assault, beasts) if assault.answer else []
-    if rolls and beasts:
-        return OddsAnswer.withholding(BEAST_ANSWERED)
-    killed = Dist.constant(0)
-    notes = []
-    for uid, dice, needed in rolls:
-        killed = killed + pool_hits(dice, needed)
-        notes.append(f"{state.models[uid].name}'s {counted(dice, 'die')} kill boarders on "
-                     f"{needed}+")
+    beasts = [uid for uid, _ in parties if data.models[state.models[uid].cls].beast]
+    rolls = answer_dice(state, data, assault, bool(beasts)) if assault.answer else []
     defending = target.prize_ap if target.derelict else target.ap
-    fight = assault_odds(parties, defending, killed, lambda left: sum(
-        party_dice(state, data, uid, ap, target.uid) for uid, ap in left))
+
+    def melee(left: list[tuple[int, int]]) -> int:
+        return sum(party_dice(state, data, uid, ap, target.uid) for uid, ap in left)
+
+    notes: list[str] = []
+    hull: DamageOdds | None = None
+    if rolls and beasts:  # the answer strikes the first creature's or robot's hull
+        struck = state.models[beasts[0]]
+        spec = data.models[struck.cls]
+        left = hull_left(spec, struck)
+        fight, hull = struck_assault_odds(
+            parties, defending, struck.uid,
+            [pool_hits(dice, needed) for _, dice, needed in rolls],
+            dr=spec.dr, cr=spec.cr, starting_hp=spec.hp, hull_left=left,
+            extra=extra_damage_die(data.criticals), melee=melee)
+        notes.extend(f"{state.models[uid].name}'s {counted(dice, 'die')} "
+                     f"{'strikes' if dice == 1 else 'strike'} {struck.name}'s hull on {needed}+"
+                     for uid, dice, needed in rolls)
+        notes.append(f"{struck.name}: DR {spec.dr}, CR {spec.cr}, "
+                     f"{counted(left, 'hull point')} left; no boarding point falls to the "
+                     "answer, and if it sinks it never reaches the target")
+    else:
+        killed = Dist.constant(0)
+        for uid, dice, needed in rolls:
+            killed = killed + pool_hits(dice, needed)
+            notes.append(f"{state.models[uid].name}'s {counted(dice, 'die')} kill boarders "
+                         f"on {needed}+")
+        fight = assault_odds(parties, defending, killed, melee)
     boarders = sum(ap for _, ap in parties)
     dice = sum(party_dice(state, data, uid, ap, target.uid) for uid, ap in parties)
     notes.insert(0, f"{boarders} boarding points ({counted(dice, 'melee die')} if none "
@@ -140,10 +166,12 @@ def _fight(
         notes.append("no answer")
     if data.models[target.cls].beast:
         facts = (*facts, f"{target.name} is a creature or robot: captured means destroyed")
-    elif beasts and all(data.models[state.models[uid].cls].beast for uid, _ in parties):
+    elif beasts and len(beasts) == len(parties):
         facts = (*facts, "creatures and robots never capture: captured means "
                  f"{target.name} is left with no points")
     named = {name: fight.outcomes.get(name, 0.0)
              for name in (CAPTURED, REPELLED, BOTH_LOSE, BOTH_WIPED_OUT)}
+    if hull is not None:
+        named.update(hull.named("attacker "))
     return OddsAnswer(fight.defenders_lost, "defending points lost", named, tuple(notes),
                       facts=facts)
