@@ -38,6 +38,13 @@ from warbench.rulesets.dystopian_wars.mines import (
     mine_needed,
 )
 from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes
+from warbench.rulesets.dystopian_wars.odds_fields import (
+    ShooterDamage,
+    TargetCr,
+    TargetDr,
+    TargetHp,
+    TargetStartingHp,
+)
 from warbench.rulesets.dystopian_wars.odds_options import (
     OddsOptions,
     Target,
@@ -75,20 +82,14 @@ class MineOptions(OddsOptions):
         None, description="the target is a diving model (5+ on the surface) (default: the "
         "target's)"
     )
-    dr: int | None = Field(None, ge=1, description="the target's damage rating")
-    cr: int | None = Field(None, ge=1, description="the target's critical rating")
+    dr: TargetDr = None
+    cr: TargetCr = None
     shield: int | None = Field(
         None, ge=0, description="the target's shield generator dice, cancelling hits on 4+ "
         "(default: the target's, else 0; 0 while its generators are offline)"
     )
-    hp: int | None = Field(
-        None, ge=1, description="the target's hull points left (default: the class's full "
-        "hull)"
-    )
-    starting_hp: int | None = Field(
-        None, ge=1, description="hull points the target began the game with (default: the "
-        "class's, else hp)"
-    )
+    hp: TargetHp = None
+    starting_hp: TargetStartingHp = None
     show: Literal["hits", "hull"] = Field(
         "hits", description="what the distribution counts: hits, or hull points lost (needs "
         "the target's DR, CR and hull)"
@@ -103,10 +104,7 @@ class ChargesAtMineOptions(OddsOptions):
         "for a split)"
     )
     shooter: str | None = Field(None, description="the class using its charges")
-    damage: int = Field(
-        0, ge=0, description="hull points the shooter has lost (one die fewer each, never "
-        "below 1)"
-    )
+    damage: ShooterDamage = 0
     linked: str = Field(
         "", description="charges of further models of the squadron linked in, "
         "comma-separated (each adds half, rounded down; 1 adds 1)"

@@ -1,7 +1,8 @@
 """The options of Dystopian Wars odds queries (``key=value`` on the command line), checked.
 
 Each attack's options say what the shooter, target and dice are; model classes may stand
-in for the numbers. :class:`Target` gathers the numbers of the model hit.
+in for the numbers. :class:`Target` gathers the numbers of the model hit. Options that
+several queries share, word for word, are declared once in :mod:`.odds_fields`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,24 @@ from pydantic import ConfigDict, Field
 
 from warbench.core.attacks import AttackOptionsError
 from warbench.rulesets.dystopian_wars.data import ModelSpec
+from warbench.rulesets.dystopian_wars.odds_fields import (
+    AnsweringAckAck,
+    AnsweringObscured,
+    AttackingTokens,
+    ObscuredAtWing,
+    PatrolFuel,
+    PatrolTokens,
+    ReactionCard,
+    ShooterDamage,
+    ShooterObscured,
+    ShooterTokens,
+    ShowHitsOrHull,
+    TargetCr,
+    TargetDr,
+    TargetHp,
+    TargetShield,
+    TargetStartingHp,
+)
 
 Level = Literal["surface", "submerged", "flying", "obscured"]
 Size = Literal["tiny", "small", "medium", "large", "massive"]
@@ -86,8 +105,8 @@ class AttackOptions(OddsOptions):
     diving: bool | None = Field(
         None, description="the target is a diving model on the surface (5+)"
     )
-    dr: int | None = Field(None, ge=1, description="the target's damage rating")
-    cr: int | None = Field(None, ge=1, description="the target's critical rating")
+    dr: TargetDr = None
+    cr: TargetCr = None
     hp: int | None = Field(
         None, ge=1, description="the target's hull points left (default: the class's full "
         "hull): with it comes the chance it is destroyed"
@@ -96,10 +115,7 @@ class AttackOptions(OddsOptions):
         None, ge=1, description="hull points the target began the game with (2 or fewer: "
         "a critical hit rolls no table) (default: the class's, else hp)"
     )
-    shield: int | None = Field(
-        None, ge=0, description="the target's shield generator dice, cancelling hits on "
-        "4+ (default: the class's, else 0)"
-    )
+    shield: TargetShield = None
     show: Literal["hits", "hull"] = Field(
         "hits", description="what the distribution counts: hits (after cancelling) or hull "
         "points lost (needs the hull)"
@@ -117,10 +133,7 @@ class GunneryOptions(AttackOptions):
         0, ge=0, description="ack-ack dice answering (only a flyer's attack; 5 cancels a "
         "hit, 6 two and rolls again)"
     )
-    aa_obscured: int = Field(
-        0, ge=0, description="ack-ack dice answering from obscured models, or linked with "
-        "one (DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
-    )
+    aa_obscured: AnsweringObscured = 0
     cc: int = Field(
         0, ge=0, description="concussion charge dice answering (only a diving shooter's "
         "attack within 4 inches)"
@@ -131,13 +144,8 @@ class RocketOptions(AttackOptions):
     """Rockets at one target, answered by the target squadron's ack-ack (and charges when
     a diving model fires them within 4 inches)."""
 
-    aa: int = Field(
-        0, ge=0, description="ack-ack dice answering (5 cancels a hit, 6 two and rolls again)"
-    )
-    aa_obscured: int = Field(
-        0, ge=0, description="ack-ack dice answering from obscured models, or linked with "
-        "one (DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
-    )
+    aa: AnsweringAckAck = 0
+    aa_obscured: AnsweringObscured = 0
     cc: int = Field(
         0, ge=0, description="concussion charge dice answering too (only a diving shooter's "
         "rockets within 4 inches, DW-CC-ANSWER)"
@@ -172,13 +180,8 @@ class BombOptions(AttackOptions):
         False, description="the target is only partly in the channel: half the dice, "
         "rounded down, at least 1 (DW-BOMBS)"
     )
-    aa: int = Field(
-        0, ge=0, description="ack-ack dice answering (5 cancels a hit, 6 two and rolls again)"
-    )
-    aa_obscured: int = Field(
-        0, ge=0, description="ack-ack dice answering from obscured models, or linked with "
-        "one (DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
-    )
+    aa: AnsweringAckAck = 0
+    aa_obscured: AnsweringObscured = 0
 
 
 class AnswerOptions(OddsOptions):
@@ -293,13 +296,8 @@ class AtWingOptions(OddsOptions):
         0, ge=0, description="hull points the shooter has lost (one ack-ack die fewer "
         "each, never below 1)"
     )
-    shooter_tokens: int | None = Field(
-        None, ge=1, description="tokens of a shooting wing (default: the class's largest "
-        "wing)"
-    )
-    obscured: bool = Field(
-        False, description="the shooter is obscured (DW-OBSCURED): hits only on 6"
-    )
+    shooter_tokens: ShooterTokens = None
+    obscured: ShooterObscured = False
     needed: int | None = Field(
         None, ge=2, le=6, description="the number each die needs, 2-6 (default: 5, a wing's "
         "ack-ack the dogfight number, 6 obscured)"
@@ -321,10 +319,7 @@ class DogfightOptions(OddsOptions):
         None, description="the attacking wing's class: its ack-ack per token and the "
         "number it needs (fighters 3+, recon 5+, bombers 6)"
     )
-    tokens: int | None = Field(
-        None, ge=1, description="the attacking wing's tokens (default: the class's largest "
-        "wing)"
-    )
+    tokens: AttackingTokens = None
     fuel: int = Field(
         5, ge=1, le=6, description="the attacking wing's fuel as its attack is rolled, after "
         "the one its attacks burn in an activation (default 5)"
@@ -364,10 +359,7 @@ class WingAttackOptions(OddsOptions):
         None, description="the attacking wing's class (e.g. britannia-torpedo-bomber-wing): "
         "its weapon's AD in range band 1 per token"
     )
-    tokens: int | None = Field(
-        None, ge=1, description="the attacking wing's tokens (default: the class's largest "
-        "wing)"
-    )
+    tokens: AttackingTokens = None
     fuel: int = Field(
         5, ge=1, le=6, description="the wing's fuel as its attack is rolled, after the one "
         "its attacks burn in an activation (default 5): aborts past it bring it down"
@@ -388,50 +380,28 @@ class WingAttackOptions(OddsOptions):
         None, description="the target's level: surface, submerged, flying or obscured "
         "(default: flying for a flyer, else surface)"
     )
-    dr: int | None = Field(None, ge=1, description="the target's damage rating")
-    cr: int | None = Field(None, ge=1, description="the target's critical rating")
-    hp: int | None = Field(
-        None, ge=1, description="the target's hull points left (default: the class's full "
-        "hull)"
-    )
-    starting_hp: int | None = Field(
-        None, ge=1, description="hull points the target began the game with (default: the "
-        "class's, else hp)"
-    )
-    shield: int | None = Field(
-        None, ge=0, description="the target's shield generator dice, cancelling hits on 4+ "
-        "(default: the class's, else 0)"
-    )
+    dr: TargetDr = None
+    cr: TargetCr = None
+    hp: TargetHp = None
+    starting_hp: TargetStartingHp = None
+    shield: TargetShield = None
     aa: int = Field(
         0, ge=0, description="ack-ack dice answering from the models attacked: at the wing's "
         "tokens, a 6 shoots one down and rolls again, a 5 aborts (1 fuel)"
     )
-    aa_obscured: int = Field(
-        0, ge=0, description="those ack-ack dice from obscured models (DW-OBSCURED): 6 only"
-    )
+    aa_obscured: ObscuredAtWing = 0
     patrol: str | None = Field(
         None, description="a wing on patrol with the models attacked answering with its "
         "ack-ack, hitting as in a dogfight (e.g. prussia-fighter-wing)"
     )
-    patrol_tokens: int | None = Field(
-        None, ge=1, description="the patrol's tokens (default: the class's largest wing)"
-    )
-    patrol_fuel: int = Field(
-        6, ge=1, le=6, description="the patrol's fuel: its answer burns one, and on its last "
-        "it is lost and rolls nothing"
-    )
+    patrol_tokens: PatrolTokens = None
+    patrol_fuel: PatrolFuel = 6
     cc: int = Field(
         0, ge=0, description="concussion charge dice at torpedo bombers' torpedoes: a 5 "
         "cancels a hit, a 6 two and rolls again"
     )
-    card: str | None = Field(
-        None, description="a reaction card the defender plays on the attack (e.g. "
-        "hard-to-port: one more needed; deflector-screens: 2 hits cancelled)"
-    )
-    show: Literal["hits", "hull"] = Field(
-        "hits", description="what the distribution counts: hits that count, or hull points "
-        "lost (needs the target's DR, CR and hull)"
-    )
+    card: ReactionCard = None
+    show: ShowHitsOrHull = "hits"
 
 
 class AuxiliaryOptions(OddsOptions):
@@ -453,17 +423,9 @@ class AuxiliaryOptions(OddsOptions):
     shooter: str | None = Field(
         None, description="the firing model's class: its dice (a wing's: each token's)"
     )
-    damage: int = Field(
-        0, ge=0, description="hull points the shooter has lost (one die fewer each, never "
-        "below 1)"
-    )
-    shooter_tokens: int | None = Field(
-        None, ge=1, description="tokens of a shooting wing (default: the class's largest "
-        "wing)"
-    )
-    obscured: bool = Field(
-        False, description="the shooter is obscured (DW-OBSCURED): hits only on 6"
-    )
+    damage: ShooterDamage = 0
+    shooter_tokens: ShooterTokens = None
+    obscured: ShooterObscured = False
     needed: int | None = Field(
         None, ge=2, le=6, description="the number each die needs, 2-6 (default: 4+, at a "
         "small target 5+, 6 obscured)"
@@ -476,28 +438,13 @@ class AuxiliaryOptions(OddsOptions):
         None, description="the target's size: small (5+), medium, large or massive (default: "
         "the target's, else medium)"
     )
-    dr: int | None = Field(None, ge=1, description="the target's damage rating")
-    cr: int | None = Field(None, ge=1, description="the target's critical rating")
-    hp: int | None = Field(
-        None, ge=1, description="the target's hull points left (default: the class's full "
-        "hull)"
-    )
-    starting_hp: int | None = Field(
-        None, ge=1, description="hull points the target began the game with (default: the "
-        "class's, else hp)"
-    )
-    shield: int | None = Field(
-        None, ge=0, description="the target's shield generator dice, cancelling hits on 4+ "
-        "(default: the class's, else 0)"
-    )
-    card: str | None = Field(
-        None, description="a reaction card the defender plays on the attack (e.g. "
-        "hard-to-port: one more needed; deflector-screens: 2 hits cancelled)"
-    )
-    show: Literal["hits", "hull"] = Field(
-        "hits", description="what the distribution counts: hits that count, or hull points "
-        "lost (needs the target's DR, CR and hull)"
-    )
+    dr: TargetDr = None
+    cr: TargetCr = None
+    hp: TargetHp = None
+    starting_hp: TargetStartingHp = None
+    shield: TargetShield = None
+    card: ReactionCard = None
+    show: ShowHitsOrHull = "hits"
 
 
 class AtFlyerOptions(AuxiliaryOptions):
@@ -513,20 +460,13 @@ class AtFlyerOptions(AuxiliaryOptions):
         0, ge=0, description="ack-ack dice answering a wing from the flyer's squadron: at its "
         "tokens, a 6 shoots one down and rolls again, a 5 aborts (1 fuel)"
     )
-    aa_obscured: int = Field(
-        0, ge=0, description="those ack-ack dice from obscured models (DW-OBSCURED): 6 only"
-    )
+    aa_obscured: ObscuredAtWing = 0
     patrol: str | None = Field(
         None, description="a wing on patrol with the flyer answering a wing with its "
         "ack-ack, hitting as in a dogfight (e.g. prussia-fighter-wing)"
     )
-    patrol_tokens: int | None = Field(
-        None, ge=1, description="the patrol's tokens (default: the class's largest wing)"
-    )
-    patrol_fuel: int = Field(
-        6, ge=1, le=6, description="the patrol's fuel: its answer burns one, and on its last "
-        "it is lost and rolls nothing"
-    )
+    patrol_tokens: PatrolTokens = None
+    patrol_fuel: PatrolFuel = 6
     show: Literal["hits", "hull", "attacker"] = Field(  # type: ignore[assignment]
         "hits", description="what the distribution counts: hits that count, hull points "
         "lost (needs the target's DR, CR and hull), or a shooting wing's tokens lost to the "
