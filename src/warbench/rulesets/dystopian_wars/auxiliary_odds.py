@@ -38,12 +38,11 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec
 from warbench.rulesets.dystopian_wars.linking import linked_dice
-from warbench.rulesets.dystopian_wars.odds_base import critical_notes
+from warbench.rulesets.dystopian_wars.odds_base import critical_notes, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AtFlyerOptions,
     AuxiliaryOptions,
-    Target,
     option_error,
     whole_numbers,
 )
@@ -84,15 +83,7 @@ class _AuxiliaryOdds(WingOdds):
         evasion = 1 if card is not None and card.effect == "evasion" else 0
         saves = card.value if card is not None and card.effect == "shields" else 0
         answers, answered = self.answers(options, shooter, tokens)
-        shield = options.shield if options.shield is not None else (
-            target.shield if target is not None else 0)
-        hp = options.hp if options.hp is not None else (target.hp if target else None)
-        hit = Target(
-            options.dr if options.dr is not None else (target.dr if target else None),
-            options.cr if options.cr is not None else (target.cr if target else None),
-            hp, options.starting_hp if options.starting_hp is not None
-            else (target.hp if target else hp),
-        ).checked()
+        shield, hit = struck_numbers(options, target)
         ship = None
         if hit.dr is not None and hit.cr is not None:
             ship = ShipTarget(hit.dr, hit.cr, hit.starting_hp or hit.hp or CRITICAL_DAMAGE + 1,

@@ -37,7 +37,7 @@ from warbench.rulesets.dystopian_wars.mines import (
     FLYER_MINE_SIZES,
     mine_needed,
 )
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes
+from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_fields import (
     ShooterDamage,
     TargetCr,
@@ -47,7 +47,6 @@ from warbench.rulesets.dystopian_wars.odds_fields import (
 )
 from warbench.rulesets.dystopian_wars.odds_options import (
     OddsOptions,
-    Target,
     option_error,
     whole_numbers,
 )
@@ -170,16 +169,8 @@ class MineOdds(_MineData):
             diving = options.diving if options.diving is not None else bool(
                 target and target.diving)
             needed = mine_needed(level, diving)
-        shield = options.shield if options.shield is not None else (
-            target.shield if target is not None else 0)
+        shield, struck = struck_numbers(options, target)
         hits = shielded(pool_hits(dice, needed), shield)
-        hp = options.hp if options.hp is not None else (target.hp if target else None)
-        struck = Target(
-            options.dr if options.dr is not None else (target.dr if target else None),
-            options.cr if options.cr is not None else (target.cr if target else None),
-            hp, options.starting_hp if options.starting_hp is not None
-            else (target.hp if target else hp),
-        ).checked()
         notes = [f"{counted(dice, 'die')} of the mine, read at {needed}+ (one roll for every "
                  "model under the blast)"]
         if shield:

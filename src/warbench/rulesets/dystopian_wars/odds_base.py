@@ -1,7 +1,10 @@
 """What the Dystopian Wars odds classes share: the data they read (model classes, the
-critical table's extra damage) and the notes on critical hits."""
+critical table's extra damage), the numbers of the model attacked and the notes on critical
+hits."""
 
 from __future__ import annotations
+
+from typing import Protocol
 
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import UnknownEntry
@@ -14,6 +17,41 @@ from warbench.rulesets.dystopian_wars.odds_options import Target, option_error
 
 #: Chances below this are left out of the notes' "at least n" lists.
 SHOWN_CHANCE = 5e-7
+
+
+class TargetOptions(Protocol):
+    """Options that may give the numbers of the model attacked (else its class's)."""
+
+    @property
+    def dr(self) -> int | None: ...
+
+    @property
+    def cr(self) -> int | None: ...
+
+    @property
+    def hp(self) -> int | None: ...
+
+    @property
+    def starting_hp(self) -> int | None: ...
+
+    @property
+    def shield(self) -> int | None: ...
+
+
+def struck_numbers(options: TargetOptions, spec: ModelSpec | None) -> tuple[int, Target]:
+    """The shield generator dice and the numbers of the model attacked: each as the options
+    give it, else its class's (``spec``: the hull it began with, its full hull; without a
+    class, no shields and the hull left), the numbers checked."""
+    shield = options.shield if options.shield is not None else (
+        spec.shield if spec is not None else 0)
+    hp = options.hp if options.hp is not None else (spec.hp if spec else None)
+    struck = Target(
+        options.dr if options.dr is not None else (spec.dr if spec else None),
+        options.cr if options.cr is not None else (spec.cr if spec else None),
+        hp, options.starting_hp if options.starting_hp is not None
+        else (spec.hp if spec else hp),
+    ).checked()
+    return shield, struck
 
 
 class DataOdds(AttackOdds):

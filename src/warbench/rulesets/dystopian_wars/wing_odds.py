@@ -37,12 +37,11 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes
+from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AtWingOptions,
     DogfightOptions,
-    Target,
     WingAttackOptions,
     option_error,
 )
@@ -300,15 +299,7 @@ class WingAttackOdds(WingOdds):
         answers, notes = self._answers(options, attacker, mount, tokens)
         evasion = 1 if card is not None and card.effect == "evasion" else 0
         saves = card.value if card is not None and card.effect == "shields" else 0
-        shield = options.shield if options.shield is not None else (
-            target.shield if target is not None else 0)
-        hp = options.hp if options.hp is not None else (target.hp if target else None)
-        aimed = Target(
-            options.dr if options.dr is not None else (target.dr if target else None),
-            options.cr if options.cr is not None else (target.cr if target else None),
-            hp, options.starting_hp if options.starting_hp is not None
-            else (target.hp if target else hp),
-        ).checked()
+        shield, aimed = struck_numbers(options, target)
         ship = None
         if aimed.dr is not None and aimed.cr is not None:
             ship = ShipTarget(aimed.dr, aimed.cr,
