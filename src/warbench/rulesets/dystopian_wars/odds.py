@@ -53,7 +53,7 @@ from warbench.rulesets.dystopian_wars.exact import (
 from warbench.rulesets.dystopian_wars.linking import linked_dice
 from warbench.rulesets.dystopian_wars.mine_odds import mine_attacks
 from warbench.rulesets.dystopian_wars.obscured import answering_needed
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes
+from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AnswerOptions,
@@ -103,16 +103,7 @@ class _WeaponOdds(DataOdds):
         aa, cc = getattr(options, "aa", 0), getattr(options, "cc", 0)
         aa_obscured = getattr(options, "aa_obscured", 0)
         self._check_answers(options, shooter, aa + aa_obscured, cc)
-        shield = options.shield
-        if shield is None:
-            shield = target_spec.shield if target_spec else 0
-        target = Target(
-            options.dr if options.dr is not None else (target_spec.dr if target_spec else None),
-            options.cr if options.cr is not None else (target_spec.cr if target_spec else None),
-            options.hp if options.hp is not None else (target_spec.hp if target_spec else None),
-            options.starting_hp if options.starting_hp is not None
-            else (target_spec.hp if target_spec else None),
-        ).checked()
+        shield, target = struck_numbers(options, target_spec)
         obscured = answering_needed(CANCEL_NEEDED, obscured=True)
         answers = tuple(AnswerRoll(n, at, False, what) for n, at, what in (
             (aa + cc, CANCEL_NEEDED, "ack-ack and charges"),
