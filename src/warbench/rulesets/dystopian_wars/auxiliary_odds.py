@@ -38,7 +38,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec
 from warbench.rulesets.dystopian_wars.linking import linked_dice
-from warbench.rulesets.dystopian_wars.odds_base import critical_notes, struck_numbers
+from warbench.rulesets.dystopian_wars.odds_base import damage_named, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AtFlyerOptions,
@@ -102,12 +102,7 @@ class _AuxiliaryOdds(WingOdds):
             notes.append(f"{shield} shield generator dice cancel on 4+")
         if saves and card is not None:
             notes.append(f"{card.name} cancels {saves} hits")
-        named: dict[str, float] = {}
-        if rolled.damage is None:
-            notes.append("give target= or dr= and cr= for the chances of damage and criticals")
-        else:
-            named = rolled.damage.named()
-            notes.extend(critical_notes(rolled.damage, hit))
+        named = damage_named(rolled.damage, hit, notes)
         if answers:
             named["attacker lost"] = rolled.attacker_lost
         assert rolled.hits is not None  # a model is attacked

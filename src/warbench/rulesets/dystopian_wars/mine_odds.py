@@ -37,7 +37,7 @@ from warbench.rulesets.dystopian_wars.mines import (
     FLYER_MINE_SIZES,
     mine_needed,
 )
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes, struck_numbers
+from warbench.rulesets.dystopian_wars.odds_base import DataOdds, damage_named, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_fields import (
     ShooterDamage,
     TargetCr,
@@ -175,13 +175,8 @@ class MineOdds(_MineData):
                  "model under the blast)"]
         if shield:
             notes.append(f"{shield} shield generator dice cancel on {SHIELD_NEEDED}+")
-        named: dict[str, float] = {}
         damage = self.damage(hits, struck)
-        if damage is None:
-            notes.append("give target= or dr= and cr= for the chances of damage and criticals")
-        else:
-            named = damage.named()
-            notes.extend(critical_notes(damage, struck))
+        named = damage_named(damage, struck, notes)
         if options.show == "hull":
             if damage is None or damage.hull is None:
                 raise option_error("show", "hull needs the target's DR, CR and hull (target= "

@@ -53,7 +53,12 @@ from warbench.rulesets.dystopian_wars.exact import (
 from warbench.rulesets.dystopian_wars.linking import linked_dice
 from warbench.rulesets.dystopian_wars.mine_odds import mine_attacks
 from warbench.rulesets.dystopian_wars.obscured import answering_needed
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes, struck_numbers
+from warbench.rulesets.dystopian_wars.odds_base import (
+    DataOdds,
+    critical_notes,
+    damage_named,
+    struck_numbers,
+)
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AnswerOptions,
@@ -120,12 +125,7 @@ class _WeaponOdds(DataOdds):
             notes.append(f"cancelling dice ({', '.join(parts)}) take off {cancelled:.4f} "
                          f"of the {pool_hits(dice, needed).mean:.4f} hits rolled on average")
         damage = self.damage(hits, target)
-        named: dict[str, float] = {}
-        if damage is None:
-            notes.append("give target= or dr= and cr= for the chances of damage and criticals")
-        else:
-            named = damage.named()
-            notes.extend(critical_notes(damage, target))
+        named = damage_named(damage, target, notes)
         if options.show == "hull":
             if damage is None or damage.hull is None:
                 raise option_error("show", "hull needs the target's DR, CR and hull (target= or "

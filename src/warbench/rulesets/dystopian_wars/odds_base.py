@@ -95,6 +95,18 @@ class DataOdds(AttackOdds):
                            extra=self.extra, criticals=criticals)
 
 
+def damage_named(
+    damage: DamageOdds | None, target: Target, notes: list[str]
+) -> dict[str, float]:
+    """The named outcomes of ``damage`` (none while the target's DR and CR are unknown),
+    its notes on critical hits, else what to give for them, added to ``notes``."""
+    if damage is None:
+        notes.append("give target= or dr= and cr= for the chances of damage and criticals")
+        return {}
+    notes.extend(critical_notes(damage, target))
+    return damage.named()
+
+
 def critical_notes(damage: DamageOdds, target: Target, who: str = "") -> list[str]:
     """The critical table rolls owed, and what ``destroyed`` counts (``who``: whose)."""
     notes = []

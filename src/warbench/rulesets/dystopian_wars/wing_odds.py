@@ -37,7 +37,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes, struck_numbers
+from warbench.rulesets.dystopian_wars.odds_base import DataOdds, damage_named, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AtWingOptions,
@@ -313,12 +313,7 @@ class WingAttackOdds(WingOdds):
             notes.append(f"{shield} shield generator dice cancel on 4+")
         if saves and card is not None:
             notes.append(f"{card.name} cancels {saves} hits")
-        named: dict[str, float] = {}
-        if rolled.damage is None:
-            notes.append("give target= or dr= and cr= for the chances of damage and criticals")
-        else:
-            named = rolled.damage.named()
-            notes.extend(critical_notes(rolled.damage, aimed))
+        named = damage_named(rolled.damage, aimed, notes)
         if wing is not None and rolled.attacker_lost:
             named["attacker lost first"] = rolled.attacker_lost
         assert rolled.hits is not None  # a model is attacked
