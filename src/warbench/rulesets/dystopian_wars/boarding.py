@@ -61,9 +61,9 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     assault_outcome,
     board_refusal,
     defender_of,
+    lose_points,
     lost_words,
     party_dice,
-    party_losses,
     under_attack,
 )
 from warbench.rulesets.dystopian_wars.combat import (
@@ -459,21 +459,6 @@ def reinforce(game: DWGame, attacker: Model, target: Model, ap: int) -> None:
             "off its boarders",
         )
     )
-
-
-def lose_points(
-    state: DWState, parties: list[tuple[int, int]], losses: int
-) -> list[tuple[int, int]]:
-    """Take ``losses`` assault points from the parties (largest first,
-    :func:`~.boarding_rules.party_losses`) and from their ships; return the parties left."""
-    left = party_losses(parties, losses)
-    kept = dict(left)
-    for uid, ap in parties:
-        model = state.models[uid]
-        model.ap = max(0, model.ap - (ap - kept.get(uid, 0)))
-        if model.ap == 0:
-            model.add_marker("boarders-gone")
-    return left
 
 
 def answer_dice(

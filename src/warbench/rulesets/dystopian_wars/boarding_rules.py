@@ -52,6 +52,25 @@ def party_losses(parties: list[tuple[int, int]], losses: int) -> list[tuple[int,
     return [(uid, ap) for uid, ap in left if ap > 0]
 
 
+def lose_points(
+    state: DWState, parties: list[tuple[int, int]], losses: int
+) -> list[tuple[int, int]]:
+    """Take ``losses`` assault points from the parties (largest first,
+    :func:`party_losses`) and from their ships; return the parties left."""
+    left = party_losses(parties, losses)
+    kept = dict(left)
+    for uid, ap in parties:
+        _lose(state.models[uid], ap - kept.get(uid, 0))
+    return left
+
+
+def _lose(model: Model, points: int) -> None:
+    """``points`` of the model's assault points lost (the boarders-gone marker at none)."""
+    model.ap = max(0, model.ap - points)
+    if model.ap == 0:
+        model.add_marker("boarders-gone")
+
+
 def assault_outcome(defenders_left: int, boarders_left: int) -> str:
     """How an assault ends, from the points each side has left after the melee.
 
