@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -344,6 +344,19 @@ def assault_odds(
     reach: dict[tuple[tuple[int, int], ...], float] = defaultdict(float)
     for kills, chance in killed.items():
         reach[tuple(party_losses(list(parties), min(kills, points)))] += chance
+    return _reached_odds(points, reach, defenders, melee, killed.truncated_mass)
+
+
+def _reached_odds(
+    points: int,
+    reach: dict[tuple[tuple[int, int], ...], float],
+    defenders: int,
+    melee: Callable[[list[tuple[int, int]]], int],
+    lost: float,
+) -> AssaultOdds:
+    """The assault of boarders ``points`` strong once the answer has left the parties of
+    each key of ``reach`` (``(model, points)`` each, none left: repelled) with its
+    chance: both sides' melee on 4+ at once (``lost``: the chance the answer left out)."""
     defence = pool_hits(defenders, MELEE_NEEDED)
     outcomes: dict[str, float] = defaultdict(float)
     defenders_parts: list[tuple[float, Dist]] = []
@@ -365,8 +378,8 @@ def assault_odds(
         boarders_parts.append((chance, points - boarders_left))
     return AssaultOdds(
         dict(outcomes),
-        carrying(mixture(defenders_parts), killed.truncated_mass),
-        carrying(mixture(boarders_parts), killed.truncated_mass),
+        carrying(mixture(defenders_parts), lost),
+        carrying(mixture(boarders_parts), lost),
     )
 
 
@@ -423,6 +436,67 @@ def struck_assault_odds(
                           for weight, odds, points in parts]), lost),
     )
     return fight, _damage_of(landed, hull_left, extra, lost)
+
+
+@dataclass(frozen=True, slots=True)
+class Hull:
+    """A boarding creature's or robot's hull as an answer meets it: DR, CR, its class's
+    hull points, those left, and one critical table roll's extra damage."""
+
+    dr: int
+    cr: int
+    starting_hp: int
+    left: int
+    extra: Dist
+
+
+def divided_assault_odds(
+    parties: Sequence[tuple[int, int]],
+    defenders: int,
+    kills: Mapping[int, Dist],
+    strikes: Mapping[int, tuple[Sequence[Dist], Hull]],
+    melee: Callable[[list[tuple[int, int]]], int],
+) -> tuple[AssaultOdds, dict[int, DamageOdds]]:
+    """Boarding ``parties`` whose answer is divided among them (DW-MULTI-ASSAULT), as
+    :meth:`~.boarding.Boarding.answer_fire` rolls it: the ``kills`` of the rolls at a
+    crew's party fall on that party alone (none beyond its points); the ``strikes`` at a
+    creature or robot meet its :class:`Hull` one by one (:func:`strikes_damage_odds`),
+    and one left no hull never reaches the target, its points lost; then the parties left
+    fight (:func:`assault_odds`). Also the damage to each hull struck, by model.
+
+    >>> sure = {7: ([Dist.constant(6)], Hull(3, 6, 8, 2, Dist.constant(0)))}
+    >>> fight, hulls = divided_assault_odds([(7, 4), (8, 2)], 0, {8: Dist.constant(5)},
+    ...                                     sure, lambda left: 1)
+    >>> fight.outcomes, fight.boarders_lost.to_dict(), hulls[7].critical
+    ({'repelled': 1.0}, {6: 1.0}, 1.0)
+    """
+    reach: dict[tuple[tuple[int, int], ...], float] = {(): 1.0}
+    hulls: dict[int, DamageOdds] = {}
+    lost = 0.0
+    for uid, ap in parties:
+        left: dict[int, float] = defaultdict(float)
+        if uid in strikes:
+            rolls, hull = strikes[uid]
+            landed = _landed(rolls, hull.dr, hull.cr, hull.starting_hp, hull.left)
+            mass = sum(hits.truncated_mass for hits in rolls)
+            hulls[uid] = _damage_of(landed, hull.left, hull.extra, mass)
+            total = sum(landed.values())
+            for done, chance in landed.items():
+                left[0 if done.points >= hull.left else ap] += chance / total
+            lost += mass
+        elif uid in kills:
+            for killed, chance in kills[uid].items():
+                left[max(0, ap - killed)] += chance
+            lost += kills[uid].truncated_mass
+        else:
+            left[ap] = 1.0
+        after: dict[tuple[tuple[int, int], ...], float] = defaultdict(float)
+        for kept, chance in reach.items():
+            for points, p_points in left.items():
+                after[(*kept, (uid, points)) if points else kept] += chance * p_points
+        reach = after
+    points = sum(ap for _, ap in parties)
+    return _reached_odds(points, reach, defenders, melee, lost), hulls
 
 
 def _left(points: int, losses: int) -> int:
