@@ -95,10 +95,14 @@ class CeaseFire(Action, tag="cease-fire"):
 @dataclass(frozen=True, slots=True)
 class Respond(Action, tag="respond"):
     """Answer an attack with ack-ack or concussion charges from these models: each on its
-    own, or ``linked`` in one pool (the model with most dice in full, every other half)."""
+    own, or ``linked`` in one pool (the model with most dice in full, every other half).
+    ``at``, in an answer to boarders only: for each of ``models`` the boarding model whose
+    party its roll goes at (a linked pool's ships all name one), the answer divided among
+    several parties boarding one model (DW-MULTI-ASSAULT); none: at them all together."""
 
     models: tuple[int, ...]
     linked: bool = False
+    at: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,8 +87,8 @@ def answer_odds(state: DWState, data: RulesData, action: Action) -> OddsAnswer |
             return None
         card = data.cards[action.card]
     answer = isinstance(action, Respond) and bool(frame.kind)
-    if isinstance(action, Respond) and not set(action.models) <= set(frame.able):
-        return None
+    if isinstance(action, Respond) and (action.at or not set(action.models) <= set(frame.able)):
+        return None  # an answer to an attack goes at its attacker: no party to name
     attack = Attack(
         list(declared.guns), declared.target, declared.dice, declared.needed, declared.kind,
         declared.band, declared.split, declared.answer if answer else "",

@@ -5,7 +5,8 @@ part of it; no line of sight needed); creatures and robots must be in base conta
 all. Assaults on one target add their points together. The defender's squadron answers with
 ack-ack (concussion charges against boarders from a diving model): each 5 kills one
 boarding point, each 6 two and rolls again; against a creature or robot the ack-ack hits on
-4+ and damages it instead. Then both sides roll melee dice (one per assault point left,
+4+ and damages it instead; several parties' answer may be divided among them
+(:mod:`.answer_aims`). Then both sides roll melee dice (one per assault point left,
 4-5 one hit, 6 two and roll again) at the same time, each hit costing the other side an
 assault point. When both sides keep points the boarding carries on: the survivors stay locked aboard
 and fight another round (melee only) at each later boarding step of their squadron
@@ -41,6 +42,12 @@ from warbench.rulesets.dystopian_wars.actions import (
     Garrison,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.answer_aims import (
+    AimSpace,
+    aim_options,
+    aimable,
+    is_beast,
+)
 from warbench.rulesets.dystopian_wars.boarding_events import (
     BoardersLost,
     BoardersShot,
@@ -58,6 +65,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     BOTH_LOSE,
     CAPTURED,
     MELEE_NEEDED,
+    aimed_losses,
     assault_outcome,
     board_refusal,
     defender_of,
@@ -74,7 +82,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
-from warbench.rulesets.dystopian_wars.linking import combining, linked_answers, may_link
+from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.locked import lock, locked_points, take_rounds
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
@@ -139,7 +147,8 @@ class BoardingStage(StrEnum):
 
 @dataclass(slots=True)
 class Assault:
-    """Boarding parties against one target: (model, points) pairs, and who answers."""
+    """Boarding parties against one target: (model, points) pairs, and who answers (each
+    responder's roll at the party ``aims`` names, DW-MULTI-ASSAULT; none: at them all)."""
 
     target: int
     parties: list[tuple[int, int]]
@@ -148,6 +157,7 @@ class Assault:
     asked: bool = False
     carried: bool = False
     linked: bool = False
+    aims: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -368,29 +378,41 @@ class Boarding(Procedure[DWState, RulesData]):
         assault: Assault,
         parties: list[tuple[int, int]],
     ) -> list[tuple[int, int]]:
-        """Ack-ack (or charges) of the answering models thin out the boarders."""
+        """Ack-ack (or charges) of the answering models thin out the boarders: each roll
+        at the party it goes at (:func:`answer_rolls`), a crew's points or a creature's or
+        robot's hull."""
         if not assault.answer or not assault.responders:
             return parties
-        beasts = [(uid, ap) for uid, ap in parties if data.models[state.models[uid].cls].beast]
+        beasts = [(uid, ap) for uid, ap in parties if is_beast(state, data, uid)]
         crews = [(uid, ap) for uid, ap in parties if (uid, ap) not in beasts]
-        killed = 0
-        for uid, dice, needed in answer_dice(state, data, assault, bool(beasts)):
+        kills: dict[int, int] = {}
+        for uid, dice, needed, aim in answer_rolls(state, data, assault, parties):
             model = state.models[uid]
             hits = rolled_hits(game, model.player, dice, needed,
                                label=f"{model.name} answer to boarders")
-            if beasts:
-                apply_hits(game, state.models[beasts[0][0]], hits, by_model=uid,
+            if is_beast(state, data, aim):
+                apply_hits(game, state.models[aim], hits, by_model=uid,
                            cause="ack-ack against boarders")
             else:
-                killed += hits
-        if killed:
-            game.emit(
-                BoardersShot(
-                    killed=killed,
-                    text=f"{killed} boarding points fall to the defenders' fire",
+                kills[aim] = kills.get(aim, 0) + hits
+        if assault.aims:
+            survivors = aimed_losses(state, crews, kills)
+            for uid, ap in crews:
+                if kills.get(uid, 0):
+                    lost = min(ap, kills[uid])
+                    game.emit(BoardersShot(
+                        killed=lost, text=f"{lost} of {state.models[uid].name}'s {ap} "
+                        "boarding points fall to the defenders' fire"))
+        else:
+            killed = kills.get(-1, 0)
+            if killed:
+                game.emit(
+                    BoardersShot(
+                        killed=killed,
+                        text=f"{killed} boarding points fall to the defenders' fire",
+                    )
                 )
-            )
-        survivors = lose_points(state, crews, killed) if crews else []
+            survivors = lose_points(state, crews, killed) if crews else []
         return survivors + [(uid, ap) for uid, ap in beasts if state.models[uid].active]
 
     def garrison(self, game: DWGame, state: DWState, crew: int) -> None:
@@ -486,6 +508,26 @@ def answer_dice(
     ]
 
 
+def answer_rolls(
+    state: DWState, data: RulesData, assault: Assault, parties: list[tuple[int, int]]
+) -> list[tuple[int, int, int, int]]:
+    """The rolls of ``assault``'s answer at ``parties`` (:func:`answer_dice`) and where
+    each goes: ``(model, dice, number needed, party)``, the party the roll's model names
+    (a linked pool's, its lead's; DW-MULTI-ASSAULT), 4+ at a creature or robot and 5+ at
+    a crew. An answer naming none goes at the first creature or robot sent, else at the
+    boarders together, party -1."""
+    beasts = [uid for uid, _ in parties if is_beast(state, data, uid)]
+    aim_of = dict(zip(assault.responders, assault.aims, strict=False))
+    found = []
+    at_crews = answer_dice(state, data, assault, False)
+    at_beasts = answer_dice(state, data, assault, True)
+    for (uid, dice, crew_needed), (_, _, beast_needed) in zip(at_crews, at_beasts, strict=True):
+        aim = aim_of.get(uid, beasts[0] if beasts else -1)
+        found.append((uid, dice, beast_needed if is_beast(state, data, aim) else crew_needed,
+                      aim))
+    return found
+
+
 def boarding_answer(state: DWState, data: RulesData, assault: Assault) -> tuple[str, list[int]]:
     """Who may answer an assault: the target's squadron, with ack-ack (or charges against
     boarders from diving models, never between land and naval models) within range of the
@@ -532,15 +574,16 @@ class AnswerBoarding(Procedure[DWState, RulesData]):
     able: list[int]
 
     def decisions(self, game: DWGame) -> list[Decision]:
-        state = game.state
+        state, data = game.state, game.data
         boarding = frame_below(game, Boarding)
-        target = state.models[boarding.assaults[self.assault].target]
+        assault = boarding.assaults[self.assault]
+        target = state.models[assault.target]
         name = "ack-ack" if self.kind == "aa" else "concussion charges"
-        options: list[Action] = [Respond(tuple(self.able))]
-        if may_link(state, game.data, self.able):
-            options.append(Respond(tuple(self.able), linked=True))
+        targets = aimable(state, assault.parties)
+        options: list[Action] = list(aim_options(state, data, self.able, targets))
+        spaces = (AimSpace(state, data, self.able, targets, options),) if len(targets) > 1 else ()
         return [Decision(defender_of(target), f"answer the boarders of {target.name} with {name}?",
-                         (*options, Decline()))]
+                         (*options, Decline()), spaces)]
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
         game.pop()
@@ -549,5 +592,6 @@ class AnswerBoarding(Procedure[DWState, RulesData]):
         if isinstance(action, Respond):
             assault.responders = list(action.models)
             assault.linked = action.linked
+            assault.aims = list(action.at)
         else:
             assault.answer = ""

@@ -64,6 +64,21 @@ def lose_points(
     return left
 
 
+def aimed_losses(
+    state: DWState, parties: list[tuple[int, int]], kills: dict[int, int]
+) -> list[tuple[int, int]]:
+    """Take from each party the ``kills`` of the answer at it (none beyond its points:
+    the rest are lost, DW-MULTI-ASSAULT) and from its ship; return the parties left, in
+    the order sent."""
+    left = []
+    for uid, ap in parties:
+        lost = min(ap, kills.get(uid, 0))
+        _lose(state.models[uid], lost)
+        if ap > lost:
+            left.append((uid, ap - lost))
+    return left
+
+
 def _lose(model: Model, points: int) -> None:
     """``points`` of the model's assault points lost (the boarders-gone marker at none)."""
     model.ap = max(0, model.ap - points)

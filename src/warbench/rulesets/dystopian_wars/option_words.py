@@ -30,6 +30,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Repair,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.answer_aims import aim_words, aimable
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.wings_apart import aboard
@@ -241,7 +242,8 @@ def option_text(data: RulesData, state: DWState, action: Action) -> str:
         return f"{_model(state, action.model)} {HELM_WORDS.get(action.order, action.order)}"
     if isinstance(action, Respond):
         names = ", ".join(_model(state, uid) for uid in action.models)
-        return f"answer with {names}{' linked in one pool' if action.linked else ''}"
+        return (f"answer with {names}{' linked in one pool' if action.linked else ''}"
+                f"{aim_words(state, action) or together_words(state, action)}")
     if isinstance(action, Board):
         return (f"{_model(state, action.model)} boards {_model(state, action.target)} with"
                 f" {action.ap} assault point{'s' if action.ap != 1 else ''}")
@@ -270,9 +272,25 @@ MODEL_FIELDS = frozenset({"model", "target", "carrier", "ram_at", "wing"})
 SQUADRON_FIELDS = frozenset({"squadron"})
 
 
+def together_words(state: DWState, action: Respond) -> str:
+    """' at the boarders together' for an answer naming no party where several board the
+    model answering (DW-MULTI-ASSAULT); '' elsewhere."""
+    from warbench.rulesets.dystopian_wars.boarding import AnswerBoarding, Boarding
+
+    top, below = (state.stack[-1], state.stack[-2]) if len(state.stack) > 1 else (None, None)
+    if action.at or not isinstance(top, AnswerBoarding) or not isinstance(below, Boarding):
+        return ""
+    if not 0 <= top.assault < len(below.assaults):
+        return ""
+    if len(aimable(state, below.assaults[top.assault].parties)) < 2:
+        return ""
+    return " at the boarders together, the largest party losing first"
+
+
 def field_value_words(state: DWState, action: Action, field: str) -> str | None:
     """A model (a wing included) or squadron named by ``action``'s ``field``, an attack's
-    guns and split dice, a move's level and the mine it drops, in words (one naming nothing
+    guns and split dice, a move's level and the mine it drops, an answer's models and the
+    boarding parties they answer (DW-MULTI-ASSAULT), in words (one naming nothing
     on the table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
     if isinstance(action, Fire) and field == "guns":
@@ -283,6 +301,9 @@ def field_value_words(state: DWState, action: Action, field: str) -> str | None:
         return level_words(action.level)
     if isinstance(action, Move) and field == "mine_at":
         return mine_words(action.mine_at)
+    if isinstance(action, Respond) and field in ("models", "at"):
+        named = ", ".join(_model(state, uid) for uid in getattr(action, field))
+        return named or "the boarders together"
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in MODEL_FIELDS:

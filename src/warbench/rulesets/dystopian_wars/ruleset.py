@@ -62,7 +62,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         " still held at the end once more"
     )
     name = "Dystopian Wars (1st edition)"
-    version = "0.19"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.20"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -131,7 +131,12 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # where either meets a shielded model roll more dice and play anew;
     # 0.19: a boarding party halved after its ship rammed or collided rolls at least 1
     # melee die (DW-CONTACT-BOARD): a party of 1 point, sent so or left so by the answer,
-    # rolled none
+    # rolled none;
+    # 0.20: the answer to several boarding parties at one model is divided as the defender
+    # says, each answering roll at the party it names (DW-MULTI-ASSAULT, seed l.579): at
+    # creatures and robots every roll struck the first sent, at crews the kills fell on the
+    # largest party first (still offered, as the answer at the boarders together); games
+    # with several parties at one model offer the answer anew
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
