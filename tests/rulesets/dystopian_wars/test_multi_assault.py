@@ -36,6 +36,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 from warbench.rulesets.dystopian_wars.boarding import AnswerBoarding
 from warbench.rulesets.dystopian_wars.boarding_events import Melee
 from warbench.rulesets.dystopian_wars.boarding_rules import assault_outcome
+from warbench.rulesets.dystopian_wars.bot_tactics import answer_choice
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.events import CriticalHit, HullDamage
 from warbench.testing import chi_square
@@ -254,6 +255,18 @@ def test_dw_odds_boarding_a_divided_answer_at_two_crews_fits_the_games_assaults(
         seen.append(ends.index(assault_outcome(table.models[2].ap, 6 - lost)))
     stat, critical = chi_square(seen, Dist([odds.named[name] for name in ends]))
     assert stat < critical, (stat, critical)
+
+
+def test_dw_multi_assault_the_bot_answers_the_robot_it_can_sink() -> None:
+    """DW-MULTI-ASSAULT, DW-BOT: against two boarding robots the commodore bot names the
+    one its answer can sink before it comes aboard (Uhrwerk 2 on 1 hull point), every
+    roll at it, rather than the first sent; at full hull both it strikes the first."""
+    game = boarded()
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    assert answer_choice(state(game), data, owed(game)).at[0] == 0  # type: ignore[union-attr]
+    model(game, 1).damage = 4
+    chosen = answer_choice(state(game), data, owed(game))
+    assert chosen is not None and set(chosen.at) == {1}
 
 
 def test_dw_multi_assault_a_bot_game_with_boarding_robots_runs_to_its_end() -> None:

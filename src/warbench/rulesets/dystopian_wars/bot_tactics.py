@@ -31,6 +31,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.geometry.vectors import to_degrees
+from warbench.core.odds import Dist
 from warbench.core.rounding import round_to
 from warbench.rulesets.dystopian_wars.actions import (
     JoinPatrol,
@@ -41,15 +42,19 @@ from warbench.rulesets.dystopian_wars.actions import (
     Respond,
     SweepMines,
 )
-from warbench.rulesets.dystopian_wars.boarding import AnswerBoarding, Boarding
-from warbench.rulesets.dystopian_wars.boarding_rules import BEAST_AA_NEEDED
+from warbench.rulesets.dystopian_wars.answer_aims import aimable, is_beast
+from warbench.rulesets.dystopian_wars.boarding import (
+    AnswerBoarding,
+    Assault,
+    Boarding,
+    answer_rolls,
+)
+from warbench.rulesets.dystopian_wars.boarding_rules import party_dice
 from warbench.rulesets.dystopian_wars.charges import MINE_SWEEP_NEEDED, shot_dice
-from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
-from warbench.rulesets.dystopian_wars.damage import hit_damage
+from warbench.rulesets.dystopian_wars.combat import hull_left
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.exact import pool_hits
+from warbench.rulesets.dystopian_wars.exact import pool_hits, strikes_damage_odds
 from warbench.rulesets.dystopian_wars.geometry import off_table
-from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.sweep import carry_out
 
@@ -156,54 +161,79 @@ def deck_choice(state: DWState, decision: Decision) -> Action | None:
 
 def answer_choice(state: DWState, data: RulesData, decision: Decision) -> Respond | None:
     """How to answer an attack or boarders: every able model on its own (its full dice,
-    never worse when each hit counts alone), or linked into one pool against boarding
-    creatures and robots, whose hits must reach their DR, when that pool is expected to
-    wound them more than the separate ones; a wing on its last fuel stays out (answering
-    would cost it that fuel, and the wing)."""
+    never worse when each hit counts alone), at boarders together where that may be
+    given; against boarding creatures and robots, whose hull the answer strikes, the
+    answer offered (on its own or linked, at which party) expected to do most: the melee
+    dice it keeps from the target and the hull points it strikes, added up
+    (:func:`answer_value`; the first offered of equals); a wing on its last fuel stays out
+    (answering would cost it that fuel, and the wing)."""
     responds = [
         o for o in decision.options if isinstance(o, Respond)
         and not any(last_fuel(state, data, uid) for uid in o.models)
     ]
     if not responds:
         return None
-    separate = responds[0]
-    linked = next((o for o in responds if o.linked), None)
     top = state.stack[-1] if state.stack else None
-    if linked is None or not isinstance(top, AnswerBoarding) or len(state.stack) < 2:
-        return separate
+    if not isinstance(top, AnswerBoarding) or len(state.stack) < 2:
+        return responds[0]
     boarding = state.stack[-2]
-    if not isinstance(boarding, Boarding):
-        return separate
-    beasts = [state.models[uid] for uid, _ in boarding.assaults[top.assault].parties
-              if data.models[state.models[uid].cls].beast]
-    if not beasts:
-        return separate
-    beast = data.models[beasts[0].cls]
-    rolls = [(uid, top.kind, answer_dice(state, data, uid, top.kind)) for uid in linked.models]
-    wings = {uid for uid in linked.models if data.models[state.models[uid].cls].tiny}
+    if not isinstance(boarding, Boarding) or not 0 <= top.assault < len(boarding.assaults):
+        return responds[0]
+    assault = boarding.assaults[top.assault]
+    if not any(is_beast(state, data, uid) for uid in aimable(state, assault.parties)):
+        return responds[0]
+    values = [sum(answer_value(state, data, assault, top.kind, o)) for o in responds]
+    return responds[values.index(max(values))]
 
-    def wounds(pools: list[tuple[int, str, int]]) -> float:
-        return sum(
-            chance * hit_damage(hits, beast.dr, beast.cr, beast.hp).points
-            for _, _, dice in pools
-            for hits, chance in pool_hits(dice, BEAST_AA_NEEDED).items()
-        )
 
-    pooled = linked_answers(rolls, wings, combining(state, data, linked.models))
-    return linked if wounds(pooled) > wounds(rolls) else separate
+def answer_value(
+    state: DWState, data: RulesData, assault: Assault, kind: str, answer: Respond
+) -> tuple[float, float]:
+    """What ``answer`` to ``assault`` is expected to do, as the game rolls it
+    (:func:`~.boarding.answer_rolls`): the melee dice it keeps from the target (a
+    creature's or robot's party sunk before it comes aboard, a crew's points killed), then
+    the hull points it strikes off creatures and robots."""
+    parties = [(uid, ap) for uid, ap in assault.parties
+               if ap > 0 and state.models[uid].active]
+    trial = Assault(assault.target, parties, kind, list(answer.models), True, False,
+                    answer.linked, list(answer.at))
+    strikes: dict[int, list[Dist]] = {}
+    kills: dict[int, Dist] = {}
+    for _, dice, needed, aim in answer_rolls(state, data, trial, parties):
+        hits = pool_hits(dice, needed)
+        if is_beast(state, data, aim):
+            strikes.setdefault(aim, []).append(hits)
+        else:
+            kills[aim] = kills[aim] + hits if aim in kills else hits
+    kept = wounds = 0.0
+    for uid, ap in parties:
+        dice = party_dice(state, data, uid, ap, assault.target)
+        if uid in strikes:
+            model = state.models[uid]
+            spec = data.models[model.cls]
+            left = hull_left(spec, model)
+            hull = strikes_damage_odds(strikes[uid], spec.dr, spec.cr, spec.hp,
+                                       hull_left=left, extra=Dist.constant(0)).hull
+            assert hull is not None
+            kept += hull.at_least(left) * dice
+            wounds += hull.mean
+        elif uid in kills:
+            kept += _capped_mean(kills[uid], ap) * dice / ap
+    if -1 in kills:
+        kept += _capped_mean(kills[-1], sum(
+            ap for uid, ap in parties if not is_beast(state, data, uid)))
+    return kept, wounds
+
+
+def _capped_mean(kills: Dist, most: int) -> float:
+    """The mean of ``kills``, none counted beyond ``most``."""
+    return sum(min(n, most) * chance for n, chance in kills.items())
 
 
 def last_fuel(state: DWState, data: RulesData, uid: int) -> bool:
     """Whether the model is a wing on its last point of fuel."""
     model = state.models[uid]
     return data.models[model.cls].tiny and model.fuel <= 1
-
-
-def answer_dice(state: DWState, data: RulesData, uid: int, kind: str) -> int:
-    """The ack-ack (``"aa"``) or charge dice a model answers with now."""
-    model = state.models[uid]
-    spec = data.models[model.cls]
-    return aa_value(spec, model) if kind == "aa" else cc_value(spec, model)
 
 
 def tactic_choice(state: DWState, data: RulesData, decision: Decision) -> Action | None:
