@@ -38,7 +38,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec
 from warbench.rulesets.dystopian_wars.linking import linked_dice
-from warbench.rulesets.dystopian_wars.odds_base import damage_named, struck_numbers
+from warbench.rulesets.dystopian_wars.odds_base import damage_named, hits_or_hull, struck_numbers
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AtFlyerOptions,
@@ -113,12 +113,7 @@ class _AuxiliaryOdds(WingOdds):
                                    "(aa=, aa_obscured= or patrol=)")
             return OddsAnswer(tokens_lost(tokens, rolled.attacker), "attacker tokens lost",
                               named, tuple(notes))
-        if show == "hull":
-            if rolled.damage is None or rolled.damage.hull is None:
-                raise option_error("show", "hull needs the target's DR, CR and hull (target= "
-                                   "or dr=, cr=, hp=)")
-            return OddsAnswer(rolled.damage.hull, "hull points lost", named, tuple(notes))
-        return OddsAnswer(rolled.hits, "hits", named, tuple(notes))
+        return hits_or_hull(show, rolled.hits, rolled.damage, named, notes)
 
     def check_target(self, shooter: ModelSpec | None, target: ModelSpec | None) -> None:
         """Refuse a target the game's shot refuses (:func:`~.combat.kind_refusal`)."""

@@ -37,7 +37,12 @@ from warbench.rulesets.dystopian_wars.mines import (
     FLYER_MINE_SIZES,
     mine_needed,
 )
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, damage_named, struck_numbers
+from warbench.rulesets.dystopian_wars.odds_base import (
+    DataOdds,
+    damage_named,
+    hits_or_hull,
+    struck_numbers,
+)
 from warbench.rulesets.dystopian_wars.odds_fields import (
     ShooterDamage,
     TargetCr,
@@ -177,12 +182,7 @@ class MineOdds(_MineData):
             notes.append(f"{shield} shield generator dice cancel on {SHIELD_NEEDED}+")
         damage = self.damage(hits, struck)
         named = damage_named(damage, struck, notes)
-        if options.show == "hull":
-            if damage is None or damage.hull is None:
-                raise option_error("show", "hull needs the target's DR, CR and hull (target= "
-                                   "or dr=, cr=, hp=)")
-            return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))
-        return OddsAnswer(hits, "hits", named, tuple(notes))
+        return hits_or_hull(options.show, hits, damage, named, notes)
 
 
 class ChargesAtMineOdds(_MineData):

@@ -57,6 +57,7 @@ from warbench.rulesets.dystopian_wars.odds_base import (
     DataOdds,
     critical_notes,
     damage_named,
+    hits_or_hull,
     struck_numbers,
 )
 from warbench.rulesets.dystopian_wars.odds_options import (
@@ -126,12 +127,7 @@ class _WeaponOdds(DataOdds):
                          f"of the {pool_hits(dice, needed).mean:.4f} hits rolled on average")
         damage = self.damage(hits, target)
         named = damage_named(damage, target, notes)
-        if options.show == "hull":
-            if damage is None or damage.hull is None:
-                raise option_error("show", "hull needs the target's DR, CR and hull (target= or "
-                             "dr=, cr=, hp=)")
-            return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))
-        return OddsAnswer(hits, "hits", named, tuple(notes))
+        return hits_or_hull(options.show, hits, damage, named, notes)
 
     @staticmethod
     def _dice_note(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from warbench.core.attacks import AttackOdds
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist
 from warbench.core.words import counted
@@ -105,6 +105,19 @@ def damage_named(
         return {}
     notes.extend(critical_notes(damage, target))
     return damage.named()
+
+
+def hits_or_hull(
+    show: str, hits: Dist, damage: DamageOdds | None, named: dict[str, float], notes: list[str]
+) -> OddsAnswer:
+    """The answer ``show=`` asks for: the hull points lost (``hull``: refused while the
+    target's DR, CR and hull are unknown), else the hits that count."""
+    if show == "hull":
+        if damage is None or damage.hull is None:
+            raise option_error("show", "hull needs the target's DR, CR and hull (target= or "
+                               "dr=, cr=, hp=)")
+        return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))
+    return OddsAnswer(hits, "hits", named, tuple(notes))
 
 
 def critical_notes(damage: DamageOdds, target: Target, who: str = "") -> list[str]:

@@ -37,7 +37,12 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
-from warbench.rulesets.dystopian_wars.odds_base import DataOdds, damage_named, struck_numbers
+from warbench.rulesets.dystopian_wars.odds_base import (
+    DataOdds,
+    damage_named,
+    hits_or_hull,
+    struck_numbers,
+)
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AtWingOptions,
@@ -317,12 +322,7 @@ class WingAttackOdds(WingOdds):
         if wing is not None and rolled.attacker_lost:
             named["attacker lost first"] = rolled.attacker_lost
         assert rolled.hits is not None  # a model is attacked
-        if options.show == "hull":
-            if rolled.damage is None or rolled.damage.hull is None:
-                raise option_error("show", "hull needs the target's DR, CR and hull (target= "
-                                   "or dr=, cr=, hp=)")
-            return OddsAnswer(rolled.damage.hull, "hull points lost", named, tuple(notes))
-        return OddsAnswer(rolled.hits, "hits", named, tuple(notes))
+        return hits_or_hull(options.show, rolled.hits, rolled.damage, named, notes)
 
     @staticmethod
     def _mount(attacker: ModelSpec | None) -> Mount | None:
