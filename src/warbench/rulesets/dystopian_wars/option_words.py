@@ -287,6 +287,48 @@ def together_words(state: DWState, action: Respond) -> str:
     return " at the boarders together, the largest party losing first"
 
 
+#: The captions and hints of an answer's fields on the web table's form (the form of an
+#: answer to several boarding parties: ``answer_aims.AimSpace``).
+FIELD_HELP = {
+    ("respond", "models"): ("answering models", "every model able to answer: each rolls on "
+                            "its own, or the ships in one pool if linked"),
+    ("respond", "linked"): ("linked in one pool", "no: each model rolls its own dice; yes: "
+                            "the ships roll one pool, at one boarding party (DW-AA-LINK)"),
+    ("respond", "at"): ("rolls at", "the boarding party each answering model's roll goes "
+                        "at (DW-MULTI-ASSAULT)"),
+}
+
+
+def field_help(action_type: type[Action], field: str) -> tuple[str, str] | None:
+    """A form field's caption and hint in words (:data:`FIELD_HELP`), or ``None``."""
+    return FIELD_HELP.get((action_type.TAG, field))
+
+
+def respond_fields(state: DWState, action: Action) -> dict[str, tuple[str, str]]:
+    """An answer's fields as a form of options lists them, each its caption and value in
+    words: who answers, on its own or linked, and where the rolls go (every roll at one
+    party, the models answering at each, or at the boarders together: DW-MULTI-ASSAULT);
+    ``{}`` for any other action.
+
+    >>> respond_fields(None, Garrison(0))
+    {}
+    """
+    if not isinstance(action, Respond):
+        return {}
+    aimed = aim_words(state, action)
+    if aimed.startswith(": "):
+        at = aimed[2:]
+    elif aimed:
+        at = f"every roll{aimed}"
+    else:
+        at = together_words(state, action).strip().removeprefix("at ") or "no party named"
+    return {
+        "models": ("answering", ", ".join(_model(state, uid) for uid in action.models)),
+        "linked": ("rolled", "linked in one pool" if action.linked else "each on its own"),
+        "at": ("rolls at", at),
+    }
+
+
 def field_value_words(state: DWState, action: Action, field: str) -> str | None:
     """A model (a wing included) or squadron named by ``action``'s ``field``, an attack's
     guns and split dice, a move's level and the mine it drops, an answer's models and the

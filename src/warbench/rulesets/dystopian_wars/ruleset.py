@@ -268,6 +268,19 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
         return field_value_words(state, action, field)
 
+    def action_fields(self, state: DWState, action: Action) -> Mapping[str, tuple[str, str]]:
+        """An answer's models, link and where its rolls go, in words, for a form of many
+        answers (see :func:`.option_words.respond_fields`)."""
+        from warbench.rulesets.dystopian_wars.option_words import respond_fields
+
+        return respond_fields(state, action)
+
+    def field_help(self, action_type: type[Action], field: str) -> tuple[str, str] | None:
+        """The captions and hints of an answer's form (:data:`.option_words.FIELD_HELP`)."""
+        from warbench.rulesets.dystopian_wars.option_words import field_help
+
+        return field_help(action_type, field)
+
     def field_values(self, state: DWState, action: Action, field: str) -> tuple[Any, ...] | None:
         """A move's every level its model may move at ("" keeps its level), and an attack's
         split dice, from none (the whole gun) to all its gun has left at that target."""
