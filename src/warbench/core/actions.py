@@ -31,6 +31,11 @@ from typing import Any
 
 from warbench.core.tagged import Tagged, TaggedCodec, TaggedFormatError, validate_fields
 
+#: The metadata key of an action's tuple field holding one value for each member of another
+#: tuple field, the one it names (Dystopian Wars' ``Respond.at``: for each answering model
+#: of ``models`` the boarding party its roll goes at): a form asks for a value per member.
+ONE_PER = "one_per"
+
 
 class ActionFormatError(TaggedFormatError):
     """JSON that does not describe a known, well-formed action."""

@@ -116,9 +116,13 @@ def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | N
     naming several things at once (guns), ``members`` (:func:`member_choices`), each other
     listed field then given ``per_members``: that field and, for each of its values drawn
     (a set of guns that fire together), the other field's choices with it (the targets
-    they may fire at)."""
+    they may fire at); a field of one value per member of another (``one_per``), the
+    values it may hold for each (:func:`_each`)."""
     reasons = [None if aside is None else aside(action) for action in drawn]
     for spec in fields:
+        if spec.get("one_per"):
+            _each(spec, drawn, words)
+            continue
         choices = field_choices(spec, drawn, words)
         if not choices:
             members = member_choices(spec, drawn, words)
@@ -139,6 +143,23 @@ def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | N
         if spec["name"] in OWN_FIELDS and spec.get("choices"):
             spec["per_piece"] = {"field": actor,
                                  "choices": _piece_choices(spec, actor, drawn, words)}
+
+
+def _each(spec: dict[str, Any], drawn: list[Action], words: Words | None) -> None:
+    """Give the field ``spec`` of one value per member of another (its ``one_per``: a
+    Dystopian Wars answer's parties, one per answering model) ``each``: the ``[value,
+    words]`` any member may take, in the order the legal ``drawn`` actions first give them
+    (:func:`member_choices` of the actions that give a value at all), and ``each_none``, the
+    words of the field left empty where a drawn action leaves it so (an answer naming no
+    party: at the boarders together)."""
+    name = spec["name"]
+    given = [action for action in drawn if getattr(action, name, None)]
+    each = member_choices(spec, given, words)
+    if each:
+        spec["each"] = each
+    empty = next((action for action in drawn if getattr(action, name, None) == ()), None)
+    if empty is not None and each and words is not None:
+        spec["each_none"] = words(empty, name) or "none"
 
 
 def _follow_members(specs: list[dict[str, Any]], drawn: list[Action], words: Words | None

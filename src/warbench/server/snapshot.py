@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from warbench.core.actions import Action
+from warbench.core.actions import ONE_PER, Action
 from warbench.core.attacks import OddsAnswer
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import Game
@@ -92,9 +92,10 @@ def type_hint(kind: str) -> str:
 
 def field_specs(action_type: type[Action], help_: FieldHelp | None = None
                 ) -> list[dict[str, Any]]:
-    """The fields of an action type, for a form: name, type, default, and the ``caption``
+    """The fields of an action type, for a form: name, type, default, the ``caption``
     and ``hint`` a person reads (``help_``: the ruleset's, else the name in words and
-    :func:`type_hint`)."""
+    :func:`type_hint`), and ``one_per``, the field of whose members it holds one value
+    each (:data:`~warbench.core.actions.ONE_PER`)."""
     specs = []
     for item in dataclasses.fields(action_type):
         kind = str(item.type)
@@ -102,6 +103,8 @@ def field_specs(action_type: type[Action], help_: FieldHelp | None = None
         caption, hint = said or (item.name.replace("_", " "), type_hint(kind))
         spec: dict[str, Any] = {"name": item.name, "type": kind, "caption": caption,
                                 "hint": hint}
+        if item.metadata.get(ONE_PER):
+            spec["one_per"] = item.metadata[ONE_PER]
         if item.default is not dataclasses.MISSING:
             spec["default"] = plain(item.default)
         elif item.default_factory is not dataclasses.MISSING:

@@ -7,10 +7,10 @@ names of the model's class (``"fore turret"``, ``"broadside (port)"``), with ``"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
-from warbench.core.actions import Action
+from warbench.core.actions import ONE_PER, Action
 
 #: The rule ID of the engine's own checks (an action no decision asks for now, a model,
 #: squadron or weapon that does not exist or has no part in it, malformed numbers): every
@@ -102,7 +102,7 @@ class Respond(Action, tag="respond"):
 
     models: tuple[int, ...]
     linked: bool = False
-    at: tuple[int, ...] = ()
+    at: tuple[int, ...] = field(default=(), metadata={ONE_PER: "models"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,8 +177,9 @@ function optionForm(type, options) {
 // (each value as JSON; "other…" turns it into a typed field, but not a yes/no), boxes to
 // tick where it names several things at once, else typed (the words of the value typed
 // beside it where the ruleset words it: a mine dropped so many inches along a path).
-function fieldInput(field) {
+function fieldInput(field, owner) {
   if (field.members) return membersInput(field);
+  if (field.each && owner && owner.members) return eachInput(field, owner);
   if (!field.choices) {
     const input = document.createElement("input");
     input.dataset.field = field.name;
@@ -198,6 +199,62 @@ function fieldInput(field) {
     input.focus();
   });
   return select;
+}
+
+// A field of one value for each member of another (`one_per`: a Dystopian Wars answer's
+// boarding party for each answering model): a list per member that field lists ("Yeoman 1
+// rolls at [Uhrwerk 1]"), each of the values the server gives (`each`) in its words, and
+// first, where the field may be left empty, `each_none` (at the boarders together): choosing
+// it in one list chooses it in all, and a value chosen in one sets each list left at it.
+// A member not ticked in its field takes no value (its list greyed). Its value is that of
+// a typed field: JSON, a value for each member ticked in the order listed ("" for none).
+function eachInput(field, owner) {
+  const box = document.createElement("span");
+  box.className = "each"; box.dataset.field = field.name;
+  const NONE = "";
+  const rows = owner.members.map(([member, words]) => {
+    const row = document.createElement("label");
+    row.className = "each-row";
+    const select = document.createElement("select");
+    select.dataset.member = JSON.stringify(member);
+    if (field.each_none) select.append(new Option(field.each_none, NONE));
+    for (const [value, said] of field.each) select.append(new Option(said, JSON.stringify(value)));
+    select.addEventListener("change", () => {
+      for (const other of rows) {
+        if (other.select === select || other.select.disabled) continue;
+        if (select.value === NONE || other.select.value === NONE) other.select.value = select.value;
+      }
+    });
+    row.append(`${words} ${field.caption} `, select);
+    box.append(row);
+    return { member: select.dataset.member, select, row };
+  });
+  // the members ticked in the owner's field (every one where it cannot be read)
+  const ticked = () => {
+    const form = box.closest(".space-form");
+    const members = form && form.querySelector(`[data-field='${owner.name}']`);
+    return members && members.chosen ? members.chosen() : rows.map((r) => r.member);
+  };
+  const taking = () => { const on = ticked(); return rows.filter((r) => on.includes(r.member)); };
+  box.sync = () => {
+    const on = ticked();
+    for (const r of rows) { r.select.disabled = !on.includes(r.member); r.row.classList.toggle("muted", r.select.disabled); }
+  };
+  Object.defineProperty(box, "value", {
+    get: () => {
+      const named = taking().map((r) => r.select.value).filter((v) => v !== NONE);
+      return named.length ? `[${named.join(",")}]` : "";
+    },
+  });
+  box.setValue = (value) => {
+    box.sync();
+    const values = Array.isArray(value) ? value.map((v) => JSON.stringify(v)) : [];
+    taking().forEach((r, i) => {
+      const wanted = i < values.length ? values[i] : NONE;
+      if ([...r.select.options].some((o) => o.value === wanted)) r.select.value = wanted;
+    });
+  };
+  return box;
 }
 
 // A field naming several things at once (a Dystopian Wars attack's guns): a box to tick for
@@ -299,11 +356,14 @@ function spaceForm(space, number) {
   form.innerHTML = `<div><b>${escapeHtml(space.name)}</b> <span class="muted">${escapeHtml(space.description)}</span></div>`;
   const start = {};
   for (const field of space.fields) {
-    const label = document.createElement(field.members ? "div" : "label");
+    const owner = field.each && space.fields.find((f) => f.name === field.one_per && f.members);
+    const label = document.createElement(field.members || owner ? "div" : "label");
     label.className = "field";
     label.title = field.hint || fieldHelp(field);
-    const input = fieldInput(field);
-    label.append(`${field.caption || field.name.replace(/_/g, " ")} `, input);
+    const input = fieldInput(field, owner);
+    // a list per member names its member and caption on each row: no caption before them
+    if (!owner) label.append(`${field.caption || field.name.replace(/_/g, " ")} `);
+    label.append(input);
     if (field.worded && input.tagName === "INPUT") { input.dataset.worded = "true"; label.append(valueNote(input)); }
     form.append(label);
     if ("default" in field) start[field.name] = field.default;
@@ -399,6 +459,7 @@ function spaceForm(space, number) {
   form.addEventListener("change", (event) => {
     const field = event.target.closest("[data-field]");
     if (!field) return;
+    for (const each of form.querySelectorAll(".each")) each.sync();
     if (actors.includes(field.dataset.field)) narrow();
     if (several && (field.dataset.field === several.name || following(field.dataset.field))) narrowMembers();
     const typed = Boolean(event.target.dataset.typed || event.target.dataset.worded);
