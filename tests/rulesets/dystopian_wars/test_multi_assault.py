@@ -88,6 +88,10 @@ def test_dw_multi_assault_the_answer_at_two_robots_strikes_the_one_each_roll_nam
     play(game, divided)
     rolls = [e for e in game.events if "answer to boarders" in getattr(e, "label", "")]
     assert [e.faces for e in rolls] == [(1, 1), (6, 6), (4, 1), (1, 1)]  # type: ignore[attr-defined]
+    assert [e.label for e in rolls] == [  # type: ignore[attr-defined]
+        "Yeoman 1 answer to boarders at Uhrwerk 1", "Yeoman 2 answer to boarders at Uhrwerk 2",
+        "Yeoman 2 answer to boarders at Uhrwerk 2 (exploding)",
+        "Yeoman 3 answer to boarders at Uhrwerk 2"]
     assert (model(game, 0).damage, model(game, 1).damage) == (0, 1)
     assert [e.model for e in game.events if isinstance(e, HullDamage)] == [1]
 
@@ -138,9 +142,10 @@ def test_dw_multi_assault_kills_fall_on_the_crew_each_roll_names() -> None:
     so the defender may divide its answer: each frigate's kills fall on the party it names
     alone, any beyond that party's points lost. Hagel 1 and 2 name Warden 2's party of 1
     point and score 6 (two, rolling again: 1) and 5: one point falls there, the other two
-    kills are lost; Hagel 3 names Warden 1 and scores 5: one of its 5. Undivided, the same
-    four kills would have fallen on the larger party first (Warden 1 losing four). The
-    answer at the boarders together is still offered first, as before."""
+    kills are lost, and the log says so; Hagel 3 names Warden 1 and scores 5: one of its 5.
+    Each roll's words name the party it goes at. Undivided, the same four kills would have
+    fallen on the larger party first (Warden 1 losing four). The answer at the boarders
+    together is still offered first, as before."""
     game = crews((6, 1, 5, 5))
     decision = owed(game)
     frigates = (2, 3, 4)
@@ -153,8 +158,14 @@ def test_dw_multi_assault_kills_fall_on_the_crew_each_roll_names() -> None:
     play(game, divided)
     assert (model(game, 0).ap, model(game, 1).ap) == (5 - 1, 5 - 1)
     said = texts(game)
-    assert "1 of Warden 2's 1 boarding points fall to the defenders' fire" in said
+    assert ("1 of Warden 2's 1 boarding points fall to the defenders' fire, 2 more kills at "
+            "it lost") in said
     assert "1 of Warden 1's 5 boarding points fall to the defenders' fire" in said
+    rolls = [e.label for e in game.events if "answer to boarders" in getattr(e, "label", "")]
+    assert rolls == ["Hagel 1 answer to boarders at Warden 2",
+                     "Hagel 1 answer to boarders at Warden 2 (exploding)",
+                     "Hagel 2 answer to boarders at Warden 2",
+                     "Hagel 3 answer to boarders at Warden 1"]
     assert "boarding Hagel 1: 4 melee dice score" in " ".join(said)
 
     together = crews((6, 1, 5, 5))

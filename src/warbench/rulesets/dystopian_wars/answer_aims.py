@@ -152,6 +152,14 @@ def aim_words(state: DWState, action: Respond) -> str:
     return ": " + "; ".join(parts)
 
 
+def answer_label(state: DWState, uid: int, aim: int, named: bool) -> str:
+    """The words of model ``uid``'s roll answering boarders (a linked pool's, its lead's):
+    whose roll, and where the answer names the parties (``named``, DW-MULTI-ASSAULT) the
+    one it goes at, as the log and a referee's request for the faces say it."""
+    label = f"{state.models[uid].name} answer to boarders"
+    return f"{label} at {state.models[aim].name}" if named and aim >= 0 else label
+
+
 class AimSpace(ParamSpace):
     """Any answer to several boarding parties: every able model, on its own or linked, and
     the party each roll goes at (:func:`aim_refusal` says why one is refused)."""

@@ -46,6 +46,7 @@ from warbench.rulesets.dystopian_wars.answer_aims import (
     AimSpace,
     aim_options,
     aimable,
+    answer_label,
     is_beast,
 )
 from warbench.rulesets.dystopian_wars.boarding_events import (
@@ -72,6 +73,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     lose_points,
     lost_words,
     party_dice,
+    shot_text,
     under_attack,
 )
 from warbench.rulesets.dystopian_wars.combat import (
@@ -389,7 +391,7 @@ class Boarding(Procedure[DWState, RulesData]):
         for uid, dice, needed, aim in answer_rolls(state, data, assault, parties):
             model = state.models[uid]
             hits = rolled_hits(game, model.player, dice, needed,
-                               label=f"{model.name} answer to boarders")
+                               label=answer_label(state, uid, aim, bool(assault.aims)))
             if is_beast(state, data, aim):
                 apply_hits(game, state.models[aim], hits, by_model=uid,
                            cause="ack-ack against boarders")
@@ -399,10 +401,8 @@ class Boarding(Procedure[DWState, RulesData]):
             survivors = aimed_losses(state, crews, kills)
             for uid, ap in crews:
                 if kills.get(uid, 0):
-                    lost = min(ap, kills[uid])
-                    game.emit(BoardersShot(
-                        killed=lost, text=f"{lost} of {state.models[uid].name}'s {ap} "
-                        "boarding points fall to the defenders' fire"))
+                    game.emit(BoardersShot(killed=min(ap, kills[uid]), text=shot_text(
+                        state.models[uid].name, ap, kills[uid])))
         else:
             killed = kills.get(-1, 0)
             if killed:

@@ -79,6 +79,23 @@ def aimed_losses(
     return left
 
 
+def shot_text(name: str, ap: int, kills: int) -> str:
+    """What an answer's ``kills`` at the party of ``ap`` points from ship ``name`` did: the
+    points that fall, and any kills beyond them, lost (DW-MULTI-ASSAULT).
+
+    >>> shot_text("Warden 1", 5, 1)
+    "1 of Warden 1's 5 boarding points fall to the defenders' fire"
+    >>> shot_text("Warden 2", 1, 3)
+    "1 of Warden 2's 1 boarding points fall to the defenders' fire, 2 more kills at it lost"
+    """
+    lost = min(ap, kills)
+    said = f"{lost} of {name}'s {ap} boarding points fall to the defenders' fire"
+    beyond = kills - lost
+    if beyond > 0:
+        said += f", {beyond} more kill{'s' if beyond != 1 else ''} at it lost"
+    return said
+
+
 def _lose(model: Model, points: int) -> None:
     """``points`` of the model's assault points lost (the boarders-gone marker at none)."""
     model.ap = max(0, model.ap - points)
