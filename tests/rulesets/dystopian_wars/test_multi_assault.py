@@ -226,8 +226,9 @@ def test_dw_odds_boarding_a_divided_answer_at_two_robots_fits_the_games_assaults
     Yeoman 2 and 3 at Uhrwerk 2) follow the division: how the assault ends, and none,
     damage or a critical hit on each robot's hull (named by robot), fit 1500 seeded
     copies of the game taking that answer; every roll at one robot shows that robot's
-    hull alone, as `boarding attacker=prussia-robot` does. Before, every answer showed
-    the first robot struck by every roll."""
+    hull alone, as `boarding attacker=prussia-robot` does, and says which robot the
+    attacker is (at first, the page's "attacker damage" named neither). Before 0.20, every
+    answer showed the first robot struck by every roll."""
     game = boarded()
     model(game, 1).damage = 4
     odds = RULES.action_odds(state(game), Respond(TANKS, at=(0, 1, 1)))
@@ -236,6 +237,8 @@ def test_dw_odds_boarding_a_divided_answer_at_two_robots_fits_the_games_assaults
     at_two = RULES.action_odds(state(game), Respond(TANKS, at=(1, 1, 1)))
     assert at_two is not None and at_two.named["attacker destroyed"] > 0.05
     assert "Uhrwerk 2: DR 5, CR 7, 1 hull point left" in " ".join(at_two.notes)
+    assert "attacker: Uhrwerk 2 (every roll at its hull)" in at_two.facts
+    assert not any(fact.startswith("attacker:") for fact in odds.facts)
     _fit(game, Respond(TANKS, at=(0, 1, 1)), 1500, 43)
 
 

@@ -170,10 +170,14 @@ def _fight(
                      f"{'strikes' if dice == 1 else 'strike'} {struck.name}'s hull on {needed}+"
                      for uid, dice, needed, _ in rolls)
         notes.append(_hull_note(state, data, struck.uid))
+        if len(parties) > 1:  # which of the boarders "attacker" means (DW-MULTI-ASSAULT)
+            facts = (*facts, f"attacker: {struck.name} (every roll at its hull)")
     elif aims and aims != [-1]:  # divided among the parties (DW-MULTI-ASSAULT)
         fight, hulls = _divided(state, data, parties, defending, rolls, melee, notes)
         if len(hulls) == 1:
-            hull = next(iter(hulls.values()))
+            (struck_uid, hull), = hulls.items()
+            facts = (*facts, f"attacker: {state.models[struck_uid].name} (the rolls at its "
+                     "hull)")
         else:
             others = {state.models[uid].name: odds.named() for uid, odds in hulls.items()}
     else:
