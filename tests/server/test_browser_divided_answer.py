@@ -232,7 +232,7 @@ def test_dw_multi_assault_crews_are_answered_together_or_each_by_name(
     assert action == {"type": "respond", "models": list(FRIGATES), "linked": False}
     assert game.ruleset.codec.decode(action) == Respond(FRIGATES)
     game.apply(DEFENDER, Respond(FRIGATES, at=(1, 1, 0)))
-    assert ("1 of Warden 2's 1 boarding points fall to the defenders' fire, 2 more kills at "
+    assert ("1 of Warden 2's 1 boarding point falls to the defenders' fire, 2 more kills at "
             "it lost") in snapshot(game, DEFENDER)["log"]
     page.close()
 

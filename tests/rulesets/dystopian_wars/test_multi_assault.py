@@ -158,9 +158,9 @@ def test_dw_multi_assault_kills_fall_on_the_crew_each_roll_names() -> None:
     play(game, divided)
     assert (model(game, 0).ap, model(game, 1).ap) == (5 - 1, 5 - 1)
     said = texts(game)
-    assert ("1 of Warden 2's 1 boarding points fall to the defenders' fire, 2 more kills at "
+    assert ("1 of Warden 2's 1 boarding point falls to the defenders' fire, 2 more kills at "
             "it lost") in said
-    assert "1 of Warden 1's 5 boarding points fall to the defenders' fire" in said
+    assert "1 of Warden 1's 5 boarding points falls to the defenders' fire" in said
     rolls = [e.label for e in game.events if "answer to boarders" in getattr(e, "label", "")]
     assert rolls == ["Hagel 1 answer to boarders at Warden 2",
                      "Hagel 1 answer to boarders at Warden 2 (exploding)",

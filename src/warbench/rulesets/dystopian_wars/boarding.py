@@ -70,6 +70,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     assault_outcome,
     board_refusal,
     defender_of,
+    killed_text,
     lose_points,
     lost_words,
     party_dice,
@@ -409,7 +410,7 @@ class Boarding(Procedure[DWState, RulesData]):
                 game.emit(
                     BoardersShot(
                         killed=killed,
-                        text=f"{killed} boarding points fall to the defenders' fire",
+                        text=killed_text(killed),
                     )
                 )
             survivors = lose_points(state, crews, killed) if crews else []

@@ -83,17 +83,31 @@ def shot_text(name: str, ap: int, kills: int) -> str:
     """What an answer's ``kills`` at the party of ``ap`` points from ship ``name`` did: the
     points that fall, and any kills beyond them, lost (DW-MULTI-ASSAULT).
 
-    >>> shot_text("Warden 1", 5, 1)
-    "1 of Warden 1's 5 boarding points fall to the defenders' fire"
+    >>> shot_text("Warden 1", 5, 2)
+    "2 of Warden 1's 5 boarding points fall to the defenders' fire"
     >>> shot_text("Warden 2", 1, 3)
-    "1 of Warden 2's 1 boarding points fall to the defenders' fire, 2 more kills at it lost"
+    "1 of Warden 2's 1 boarding point falls to the defenders' fire, 2 more kills at it lost"
     """
     lost = min(ap, kills)
-    said = f"{lost} of {name}'s {ap} boarding points fall to the defenders' fire"
+    said = (f"{lost} of {name}'s {counted(ap, 'boarding point')} {_falls(lost)} to the "
+            "defenders' fire")
     beyond = kills - lost
     if beyond > 0:
         said += f", {beyond} more kill{'s' if beyond != 1 else ''} at it lost"
     return said
+
+
+def killed_text(killed: int) -> str:
+    """What an answer taken at the boarders together did: ``killed`` of their points fall.
+
+    >>> killed_text(1)
+    "1 boarding point falls to the defenders' fire"
+    """
+    return f"{counted(killed, 'boarding point')} {_falls(killed)} to the defenders' fire"
+
+
+def _falls(points: int) -> str:
+    return "falls" if points == 1 else "fall"
 
 
 def _lose(model: Model, points: int) -> None:
