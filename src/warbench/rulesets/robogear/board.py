@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from math import isfinite
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from warbench.core.actions import Action
 from warbench.core.attacks import OddsAnswer
@@ -37,11 +37,14 @@ from warbench.rulesets.robogear.actions import (
     Throw,
     Turn,
 )
-from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.fire import accuracy_bonus, spot
 from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.state import RobogearState
-from warbench.rulesets.robogear.table import gap, hidden_share
+from warbench.rulesets.robogear.table import gap, heading_to, hidden_share, out_of_reach
+
+if TYPE_CHECKING:
+    from warbench.rulesets.robogear.odds import BlastOptions
 
 #: Directions a unit that moves only straight ahead, back or sideways may take.
 SQUARE: Final = (0.0, 90.0, 180.0, 270.0)
@@ -183,15 +186,18 @@ def turned(
 def action_odds(data: RobogearData, state: RobogearState, action: Action) -> OddsAnswer | None:
     """The exact odds of an aimed shot at a unit or at the pilot of an open machine (the
     lives it loses: RG-PILOT-OPEN), from the shot calculator with the real distance, cover
-    and the pilot's lives left; blast, flamer and indirect shots are not answered."""
+    and the pilot's lives left; of a blast, aimed or lobbed, from the blast calculator
+    (:func:`blast_odds`); flamers are not answered."""
     from warbench.rulesets.robogear.odds import ShotOdds, ShotOptions
 
-    if not isinstance(action, Shoot) or action.indirect:
+    if not isinstance(action, Shoot):
         return None
     unit, target = state.units[action.unit], state.units[action.target]
     weapon = data.units[unit.type].weapons[action.weapon]
-    if {"blast", "flamer", "indirect"} & set(weapon.traits):
+    if "flamer" in weapon.traits:
         return None
+    if action.indirect or {"blast", "indirect"} & set(weapon.traits):
+        return blast_odds(data, state, action)
     if action.at_pilot and target.pilot <= 0:
         return None
     shooter, aim = spot(state, unit), spot(state, target)
@@ -204,5 +210,69 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
     )
     try:
         return ShotOdds(data).odds(options)
+    except ValueError:
+        return None
+
+
+def blast_options(data: RobogearData, state: RobogearState,
+                  action: Shoot) -> BlastOptions | str:
+    """The ``warbench odds robogear blast`` options of a blast shot (RG-BLAST; lobbed,
+    RG-IND) as the game lays it: the shooter's weapon, the distance and cover of the aim,
+    and every model on the table the marker could reach from its aim point (the models
+    :func:`.shots._blast` asks, by the same :func:`.out_of_reach`), turned so that the line
+    of fire runs along +dy, as the scatter's directions are read from it. Or why the odds
+    cannot be told: what the blast calculator does not model (an aim roll against a rider's
+    D6+2 or an open machine's pilot, a trooper's aim from above, a scatter that may leave
+    the table and do nothing)."""
+    from warbench.rulesets.robogear.odds import BlastOptions
+
+    unit, target = state.units[action.unit], state.units[action.target]
+    shooter, aim = spot(state, unit), spot(state, target)
+    weapon = data.units[unit.type].weapons[action.weapon]
+    lobbed = action.indirect
+    if not lobbed:
+        if target.carried_by >= 0:
+            return ("the aim is rolled against a rider's defence in its carrier (D6+2), which"
+                    " the blast odds do not model")
+        if action.at_pilot:
+            return ("the aim is rolled against the pilot's defence, which the blast odds do not"
+                    " model")
+        if accuracy_bonus(state, data, unit, aim) > 0:
+            return ("the shooter aims from above (+1 accuracy, RG-INF-ABOVE), which the blast"
+                    " odds do not model")
+    radius = steps(weapon.blast_cm) / 2
+    scatter = steps(6.0 * (2 if lobbed else 1))
+    if (aim.x - scatter < 0 or aim.y - scatter < 0 or aim.x + scatter > state.width
+            or aim.y + scatter > state.height):
+        return ("the shell may scatter off the table (and then does nothing), which the blast"
+                " odds do not model")
+    heading = to_radians(heading_to(shooter, aim))
+    along, across = math.sin(heading), math.cos(heading)
+    models = []
+    for other in state.units:
+        if not other.on_table or out_of_reach(aim.x, aim.y, radius + scatter, other):
+            continue
+        wx, wy = other.x - aim.x, other.y - aim.y
+        models.append(f"{round_to(wx * across - wy * along, 6)!r},"
+                      f"{round_to(wx * along + wy * across, 6)!r},{other.radius!r}")
+    if not models:
+        return "no model stands where the marker can land"
+    return BlastOptions(
+        shooter=unit.type, weapon=action.weapon, target=target.type,
+        distance=max(0.0, gap(shooter, aim)),
+        cover=min(1.0, hidden_share(state, data, shooter, target)),
+        indirect=lobbed, models=";".join(models),
+    )
+
+
+def blast_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsAnswer | None:
+    """The exact odds of a blast shot (:func:`blast_options`), or why they are withheld."""
+    from warbench.rulesets.robogear.odds import BlastOdds
+
+    options = blast_options(data, state, action)
+    if isinstance(options, str):
+        return OddsAnswer.withholding(options)
+    try:
+        return BlastOdds(data).odds(options)
     except ValueError:
         return None

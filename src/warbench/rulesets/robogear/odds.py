@@ -22,7 +22,7 @@ from warbench.rulesets.robogear.data import (
 from warbench.rulesets.robogear.fire import hard_for
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import armour_level, section
-from warbench.rulesets.robogear.table import band
+from warbench.rulesets.robogear.table import band, owners_band
 
 
 class ShotOptions(pydantic.BaseModel):
@@ -177,8 +177,10 @@ class BlastOptions(pydantic.BaseModel):
         "chance the aim roll hits, no scatter (default: from shooter=, else 0.5)"))
     indirect: bool = pydantic.Field(default=False, description="lobbed: always 2D6 cm scatter")
     models: str = pydantic.Field(default="0,0;2,0;0,3", description=(
-        "models as dx,dy in steps from the aim point (line of fire along +dy), ';' apart"))
-    radius: float = pydantic.Field(default=0.5, gt=0, description="model base radius, steps")
+        "models as dx,dy in steps from the aim point (line of fire along +dy), ';' apart;"
+        " dx,dy,r gives that model its own base radius r"))
+    radius: float = pydantic.Field(default=0.5, gt=0, description=(
+        "model base radius, steps (of each model not given its own)"))
 
 
 class BlastOdds(AttackOdds):
@@ -208,13 +210,13 @@ class BlastOdds(AttackOdds):
         if not {"blast", "indirect"} & set(weapon.traits):
             raise AttackOptionsError(f"weapon: the {weapon.name} lays no blast marker (ask"
                                      " `shot` for it)")
-        reach = band(options.distance, book(data).band_edges)
+        sheet = book(data)
+        # the band as the game picks it (RG-FIRE-BOUNDARY: the owner's choice on an edge)
+        reach = owners_band(options.distance, sheet.band_edges, weapon.damage, sheet.penalties)
         if reach is None or weapon.damage[reach] == 0:
             raise AttackOptionsError("distance: the weapon is useless at that range")
         target = None if options.target is None else data.units[options.target]
-        hard = int(target is not None and (
-            (target.kind == "trooper" and shooter.kind == "machine")
-            or (target.chassis == "flyer" and shooter.chassis != "flyer")))
+        hard = 0 if target is None else hard_for(shooter, target, False)
         hit = options.hit if options.hit is not None else tables_hit_chance(
             book(data), reach, weapon.bonus, options.cover, hard)
         damage = weapon.damage[reach] if options.damage is None else options.damage
@@ -232,8 +234,8 @@ class BlastOdds(AttackOdds):
         degrees = self.data.tables.scatter_degrees
         mass: dict[int, float] = {}
         for weight, x, y in scatter_points(hit, options.indirect, degrees):
-            hits = sum(1 for mx, my in models
-                       if math.hypot(mx - x, my - y) <= radius + options.radius + 1e-9)
+            hits = sum(1 for mx, my, mr in models if math.hypot(mx - x, my - y)
+                       <= radius + (options.radius if mr is None else mr) + 1e-9)
             total = hits * damage
             mass[total] = mass.get(total, 0.0) + weight
         dist = Dist.from_mapping(mass)
@@ -241,19 +243,21 @@ class BlastOdds(AttackOdds):
                           (f"{len(models)} models, marker {diameter:g} cm", note))
 
 
-def parse_models(text: str) -> list[tuple[float, float]]:
-    """``"dx,dy;dx,dy"`` as points.
+def parse_models(text: str) -> list[tuple[float, float, float | None]]:
+    """``"dx,dy;dx,dy,r"`` as points, each with its own base radius where given.
 
-    >>> parse_models("0,0; 1.5,-2")
-    [(0.0, 0.0), (1.5, -2.0)]
+    >>> parse_models("0,0; 1.5,-2,0.75")
+    [(0.0, 0.0, None), (1.5, -2.0, 0.75)]
     """
-    points = []
+    points: list[tuple[float, float, float | None]] = []
     for part in text.split(";"):
         try:
-            x, y = (float(v) for v in part.split(","))
+            values = [float(v) for v in part.split(",")]
         except ValueError:
-            raise AttackOptionsError(f"models: {part.strip()!r} is not dx,dy") from None
-        points.append((x, y))
+            values = []
+        if len(values) not in (2, 3) or (len(values) == 3 and values[2] <= 0):
+            raise AttackOptionsError(f"models: {part.strip()!r} is not dx,dy or dx,dy,r")
+        points.append((values[0], values[1], values[2] if len(values) == 3 else None))
     return points
 
 
