@@ -1,7 +1,8 @@
 """RG-BLAST, RG-IND, RG-ODDS: the web table's exact odds of each blast shot offered, aimed
 or lobbed, are the `warbench odds robogear blast` answer for the shot's own inputs (the
 shooter's weapon, distance, cover and every model the marker can reach from its aim point)
-and fit the game's own resolution of the shot over every face of its dice; where the
+and fit the game's own resolution of the shot over every face of its dice, the chance the
+aimed model and each other model, friend or foe, ends under the marker included; where the
 calculator cannot tell them the option says why."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from warbench.core.events import Roll
 from warbench.rulesets.robogear.actions import Shoot
 from warbench.rulesets.robogear.board import blast_options
 from warbench.rulesets.robogear.events import BlastLanded
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.table import owners_band
 
@@ -44,9 +46,10 @@ def _offered(game: RGame) -> list[Shoot]:
             for action in space.every_legal() or () if isinstance(action, Shoot)]
 
 
-def _damage_by_the_game(game: RGame, action: Shoot) -> dict[int, float]:
+def _damage_by_the_game(game: RGame, action: Shoot) -> tuple[dict[int, float], dict[int, float]]:
     """The blast's total damage (each model under the marker taking the shot's damage),
-    over every face of every die the shot rolls, each as likely as the dice make it."""
+    over every face of every die the shot rolls, each as likely as the dice make it; and
+    the chance each unit is under the marker."""
     trial = game.copy()
     trial.set_dice(ScriptedDice([1] * 30))
     before = len(trial.events)
@@ -54,6 +57,7 @@ def _damage_by_the_game(game: RGame, action: Shoot) -> dict[int, float]:
     dice = [e.sides for e in trial.events[before:] if isinstance(e, Roll)
             for _ in e.faces][:4]
     found: dict[int, float] = {}
+    under: dict[int, float] = {}
     for faces in product(*(range(1, sides + 1) for sides in dice)):
         trial = game.copy()
         trial.set_dice(ScriptedDice([*faces, *[1] * 20]))
@@ -67,7 +71,9 @@ def _damage_by_the_game(game: RGame, action: Shoot) -> dict[int, float]:
         for sides in dice:
             weight /= sides
         found[total] = found.get(total, 0.0) + weight
-    return found
+        for unit in landed[0].hits:
+            under[unit] = under.get(unit, 0.0) + weight
+    return found, under
 
 
 def _amount(game: RGame, action: Shoot) -> int:
@@ -91,12 +97,24 @@ def _check(game: RGame, action: Shoot) -> None:
         [f"{key}={value}".lower() if isinstance(value, bool) else f"{key}={value}"
          for key, value in options.model_dump(exclude_none=True).items()]))
     assert dict(asked.distribution.items()) == pytest.approx(dict(answer.distribution.items()))
-    expected = _damage_by_the_game(game, action)
+    expected, under = _damage_by_the_game(game, action)
     got = {value: p for value, p in answer.distribution.items() if p > 0}
     assert got.keys() == {value for value, p in expected.items() if p > 1e-12}
     for value, p in got.items():
         assert p == pytest.approx(expected[value], abs=1e-12)
     assert len(got) > 1  # the scatter matters here
+    # the aimed model's chance, and a line for each other model the marker may land on
+    state = game.observe(0).state
+    assert answer.named["target under the marker"] == pytest.approx(
+        under.get(action.target, 0.0), abs=1e-12)
+    lines = {unit_label(game.data, state.units[unit]): {"under the marker": p}
+             for unit, p in under.items() if unit != action.target and p > 1e-12}
+    shown = {label: line for label, line in answer.others.items()
+             if line["under the marker"] > 1e-12}
+    assert shown.keys() == lines.keys() and len(lines) >= 2
+    for label, line in lines.items():
+        assert shown[label]["under the marker"] == pytest.approx(
+            line["under the marker"], abs=1e-12)
 
 
 def test_rg_blast_the_tables_odds_of_a_rocket_pod_are_the_commands_and_the_games() -> None:

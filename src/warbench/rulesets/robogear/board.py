@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from math import isfinite
 from typing import TYPE_CHECKING, Final
 
@@ -40,6 +41,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.fire import accuracy_bonus, spot
 from warbench.rulesets.robogear.picture import unit_label
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import gap, heading_to, hidden_share, out_of_reach
 
@@ -228,7 +230,6 @@ def blast_options(data: RobogearData, state: RobogearState,
 
     unit, target = state.units[action.unit], state.units[action.target]
     shooter, aim = spot(state, unit), spot(state, target)
-    weapon = data.units[unit.type].weapons[action.weapon]
     lobbed = action.indirect
     if not lobbed:
         if target.carried_by >= 0:
@@ -240,7 +241,6 @@ def blast_options(data: RobogearData, state: RobogearState,
         if accuracy_bonus(state, data, unit, aim) > 0:
             return ("the shooter aims from above (+1 accuracy, RG-INF-ABOVE), which the blast"
                     " odds do not model")
-    radius = steps(weapon.blast_cm) / 2
     scatter = steps(6.0 * (2 if lobbed else 1))
     if (aim.x - scatter < 0 or aim.y - scatter < 0 or aim.x + scatter > state.width
             or aim.y + scatter > state.height):
@@ -249,9 +249,7 @@ def blast_options(data: RobogearData, state: RobogearState,
     heading = to_radians(heading_to(shooter, aim))
     along, across = math.sin(heading), math.cos(heading)
     models = []
-    for other in state.units:
-        if not other.on_table or out_of_reach(aim.x, aim.y, radius + scatter, other):
-            continue
+    for other in within_reach(data, state, action):
         wx, wy = other.x - aim.x, other.y - aim.y
         models.append(f"{round_to(wx * across - wy * along, 6)!r},"
                       f"{round_to(wx * along + wy * across, 6)!r},{other.radius!r}")
@@ -265,14 +263,33 @@ def blast_options(data: RobogearData, state: RobogearState,
     )
 
 
+def within_reach(data: RobogearData, state: RobogearState, action: Shoot) -> list[Unit]:
+    """The units a blast shot's marker may land on: within its radius and the longest
+    scatter (6 cm, 12 lobbed) of the aim point, by :func:`.out_of_reach` as
+    :func:`.shots._blast` asks, in the table's order."""
+    aim = spot(state, state.units[action.target])
+    weapon = data.units[state.units[action.unit].type].weapons[action.weapon]
+    reach = steps(weapon.blast_cm) / 2 + steps(6.0 * (2 if action.indirect else 1))
+    return [other for other in state.units
+            if other.on_table and not out_of_reach(aim.x, aim.y, reach, other)]
+
+
 def blast_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsAnswer | None:
-    """The exact odds of a blast shot (:func:`blast_options`), or why they are withheld."""
+    """The exact odds of a blast shot (:func:`blast_options`), or why they are withheld:
+    the total damage of every model under the marker, the chance the aimed model is, and
+    a line for each other model the marker may land on, friend or foe."""
     from warbench.rulesets.robogear.odds import BlastOdds
 
     options = blast_options(data, state, action)
     if isinstance(options, str):
         return OddsAnswer.withholding(options)
     try:
-        return BlastOdds(data).odds(options)
+        answer, under = BlastOdds(data).odds_by_model(options)
     except ValueError:
         return None
+    reached = within_reach(data, state, action)
+    chance = dict(zip((unit.id for unit in reached), under, strict=True))
+    others = {unit_label(data, unit): {"under the marker": chance[unit.id]}
+              for unit in reached if unit.id != action.target}
+    named = {**answer.named, "target under the marker": chance.get(action.target, 0.0)}
+    return replace(answer, named=named, others=others)

@@ -228,19 +228,28 @@ class BlastOdds(AttackOdds):
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         if not isinstance(options, BlastOptions):
             raise AttackOptionsError("blast takes BlastOptions")
+        return self.odds_by_model(options)[0]
+
+    def odds_by_model(self, options: BlastOptions) -> tuple[OddsAnswer, list[float]]:
+        """The answer, and the chance each model (in the order of ``models``) ends under
+        the marker."""
         models = parse_models(options.models)
         hit, damage, diameter, note = self._weapon(options)
         radius = steps(diameter) / 2
         degrees = self.data.tables.scatter_degrees
         mass: dict[int, float] = {}
+        under = [0.0] * len(models)
         for weight, x, y in scatter_points(hit, options.indirect, degrees):
-            hits = sum(1 for mx, my, mr in models if math.hypot(mx - x, my - y)
-                       <= radius + (options.radius if mr is None else mr) + 1e-9)
-            total = hits * damage
+            struck = [number for number, (mx, my, mr) in enumerate(models) if math.hypot(
+                mx - x, my - y) <= radius + (options.radius if mr is None else mr) + 1e-9]
+            for number in struck:
+                under[number] += weight
+            total = len(struck) * damage
             mass[total] = mass.get(total, 0.0) + weight
         dist = Dist.from_mapping(mass)
-        return OddsAnswer(dist, "damage", {"nothing": mass.get(0, 0.0)},
-                          (f"{len(models)} models, marker {diameter:g} cm", note))
+        answer = OddsAnswer(dist, "damage", {"nothing": mass.get(0, 0.0)},
+                            (f"{len(models)} models, marker {diameter:g} cm", note))
+        return answer, under
 
 
 def parse_models(text: str) -> list[tuple[float, float, float | None]]:
