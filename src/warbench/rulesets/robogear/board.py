@@ -189,7 +189,7 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
     """The exact odds of an aimed shot at a unit or at the pilot of an open machine (the
     lives it loses: RG-PILOT-OPEN), from the shot calculator with the real distance, cover
     and the pilot's lives left; of a blast, aimed or lobbed, from the blast calculator
-    (:func:`blast_odds`); flamers are not answered."""
+    (:func:`blast_odds`); of a flamer, from the game's own template (:func:`flame_odds`)."""
     from warbench.rulesets.robogear.odds import ShotOdds, ShotOptions
 
     if not isinstance(action, Shoot):
@@ -197,7 +197,7 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
     unit, target = state.units[action.unit], state.units[action.target]
     weapon = data.units[unit.type].weapons[action.weapon]
     if "flamer" in weapon.traits:
-        return None
+        return flame_odds(data, state, action)
     if action.indirect or {"blast", "indirect"} & set(weapon.traits):
         return blast_odds(data, state, action)
     if action.at_pilot and target.pilot <= 0:
@@ -214,6 +214,58 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
         return ShotOdds(data).odds(options)
     except ValueError:
         return None
+
+
+def flame_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsAnswer:
+    """The exact odds of a flamer shot (RG-FLAME, RG-ODDS-FLAME): the template laid as the
+    game lays it (:class:`.FlamePlan`, :func:`.under_flame`), every unit under it taking
+    the flamer's damage once and a trooper inside a building whose firing slot it covers
+    D6 hits of it (RG-FLAME-BUILDING), each while it lives. The total damage; whether the
+    aimed unit is under it (and, inside a building, what it takes); a line for each other
+    unit under it, friend or foe. Withheld where an open machine is under it (the D6 hits
+    on its pilot and riders are not answered) or the shot is refused."""
+    from warbench.core.odds import Dist
+    from warbench.rulesets.robogear.flames import FlamePlan, swings, under_flame
+
+    unit, target = state.units[action.unit], state.units[action.target]
+    record = data.units[unit.type]
+    weapon = record.weapons[action.weapon]
+    laying, why = FlamePlan(state, data, unit, swings(unit, record, weapon)).choose(target)
+    if laying is None:
+        return OddsAnswer.withholding(why or "the flamer template cannot be laid")
+    hit, inside = under_flame(state, data, unit, spot(state, unit), laying.heading)
+    if any(data.units[other.type].cockpit == "open" for other in hit):
+        return OddsAnswer.withholding(
+            "an open machine is under the template: the D6 hits on its pilot and riders are"
+            " not answered")
+    amount = max(0, weapon.damage[0])  # a flame reaches no farther than short range
+    lines: dict[int, Dist] = {other.id: Dist.constant(amount) for other in hit}
+    for other in inside:
+        left = data.units[other.type].cells - other.damage
+        kills = -(-left // amount) if amount else 0  # the hits it lives to take
+        taken: dict[int, float] = {}
+        for hits in range(1, 7):  # the D6 hits, each dealt while it lives
+            dealt = amount * min(hits, kills)
+            taken[dealt] = taken.get(dealt, 0.0) + 1 / 6
+        lines[other.id] = Dist.from_mapping(taken)
+    total = Dist.constant(0)
+    for share in lines.values():
+        total = total + share
+    named: dict[str, float] = {"nothing": total.p(0),
+                               "target under the flame": float(target.id in lines)}
+    if target.inside >= 0 and target.id in lines:
+        named.update({f"target takes {v}": p for v, p in lines[target.id].items() if p > 0})
+    others: dict[str, dict[str, float]] = {}
+    for other in hit + inside:
+        if other.id == target.id:
+            continue
+        line = {"under the flame": 1.0}
+        if other.inside >= 0:
+            line.update({f"takes {v}": p for v, p in lines[other.id].items() if p > 0})
+        others[unit_label(data, other)] = line
+    return OddsAnswer(total, "damage", named,
+                      (f"{len(lines)} units under the flame, {amount} damage a hit",),
+                      others=others)
 
 
 def blast_options(data: RobogearData, state: RobogearState,

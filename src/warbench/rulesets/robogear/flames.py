@@ -174,3 +174,20 @@ class FlamePlan:
         mark = next(m for m in self.enemies if m[0] is aim)
         centre = self.centre(mark[1])
         return min(over, key=lambda lay: _off(lay.heading, centre)), None
+
+
+def under_flame(state: RobogearState, data: RobogearData, unit: Unit, shooter: Unit,
+                heading: float) -> tuple[list[Unit], list[Unit]]:
+    """The units a flame of ``unit`` (firing from ``shooter``'s base) laid along
+    ``heading`` hits, in the table's order: those on the table whose base it touches, and
+    the living troopers inside buildings whose firing slot it covers (RG-FLAME,
+    RG-FLAME-BUILDING). The game's :func:`.shots._flame` and the web table's flame odds
+    both ask it."""
+    template = teardrop(shooter, heading, data.measures)
+    origin, length = template.origin, template.length
+    hit = [o for o in state.units if o.on_table and o is not unit and o is not shooter
+           and o.inside < 0
+           and not out_of_reach(origin.x, origin.y, length, o) and template.touches(body(o))]
+    inside = [o for o in state.units if o.alive and o.inside >= 0 and template.covers(
+        Point(*slot_point(state.terrain[o.inside], o.slot)[:2]))]
+    return hit, inside

@@ -23,7 +23,7 @@ from warbench.rulesets.robogear.fire import (
     hard_target,
     spot,
 )
-from warbench.rulesets.robogear.flames import FlamePlan, swings
+from warbench.rulesets.robogear.flames import FlamePlan, swings, under_flame
 from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
@@ -34,8 +34,6 @@ from warbench.rulesets.robogear.table import (
     hidden_share,
     out_of_reach,
     owners_band,
-    slot_point,
-    teardrop,
 )
 
 
@@ -187,13 +185,7 @@ def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -
     free = swings(unit, data.units[unit.type], weapon)
     laying = FlamePlan(state, data, unit, free).choose(target)[0]
     assert laying is not None, "a flame shot is checked before it is fired"
-    template = teardrop(shooter, laying.heading, data.measures)
-    origin, length = template.origin, template.length
-    hit = [o for o in state.units if o.on_table and o is not unit and o is not shooter
-           and o.inside < 0
-           and not out_of_reach(origin.x, origin.y, length, o) and template.touches(body(o))]
-    inside = [o for o in state.units if o.alive and o.inside >= 0 and template.covers(
-        Point(*slot_point(state.terrain[o.inside], o.slot)[:2]))]
+    hit, inside = under_flame(state, data, unit, shooter, laying.heading)
     game.emit(BlastLanded(unit.id, round_to(target.x, 3), round_to(target.y, 3), 0.0,
                           tuple(o.id for o in hit + inside),
                           text=f"flames wash over {len(hit) + len(inside)} unit(s)"))
