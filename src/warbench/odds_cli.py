@@ -82,6 +82,9 @@ def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
         console.print(f"  {fact}")
     for name, probability in answer.named.items():
         console.print(f"  {name}: {probability:.4%}")
+    for piece, chances in answer.others.items():
+        console.print(f"  {piece}: " + ", ".join(
+            f"{name} {probability:.4%}" for name, probability in chances.items()))
     for note in answer.notes:
         console.print(f"  note: {note}")
     if dist.truncated_mass:
@@ -127,6 +130,12 @@ def _side_by_side(console: Console, answers: list[tuple[str, OddsAnswer]]) -> No
             for _, answer in answers
         ]
         table.add_row(name, *cells)
+    for piece in dict.fromkeys(piece for _, answer in answers for piece in answer.others):
+        for name in dict.fromkeys(name for _, answer in answers
+                                  for name in answer.others.get(piece, {})):
+            cells = [f"{answer.others[piece][name]:.4%}"
+                     if name in answer.others.get(piece, {}) else "-" for _, answer in answers]
+            table.add_row(f"{piece}: {name}", *cells)
     console.print(table)
 
 

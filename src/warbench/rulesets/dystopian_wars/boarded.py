@@ -184,7 +184,8 @@ def _fight(
         killed = Dist.constant(0)
         for uid, dice, needed, _ in rolls:
             killed = killed + pool_hits(dice, needed)
-            notes.append(f"{state.models[uid].name}'s {counted(dice, 'die')} kill boarders "
+            notes.append(f"{state.models[uid].name}'s {counted(dice, 'die')} "
+                         f"{'kills' if dice == 1 else 'kill'} boarders "
                          f"on {needed}+")
         fight = assault_odds(parties, defending, killed, melee)
     boarders = sum(ap for _, ap in parties)
@@ -237,7 +238,8 @@ def _divided(
                          f"{'strikes' if dice == 1 else 'strike'} {at}'s hull on {needed}+")
         else:
             kills[aim] = kills[aim] + hits if aim in kills else hits
-            notes.append(f"{who}'s {counted(dice, 'die')} kill {at}'s boarders on {needed}+")
+            notes.append(f"{who}'s {counted(dice, 'die')} {'kills' if dice == 1 else 'kill'} "
+                         f"{at}'s boarders on {needed}+")
     notes.extend(_hull_note(state, data, uid) for uid in strikes)
     if kills:
         notes.append("kills beyond a party's points are lost")

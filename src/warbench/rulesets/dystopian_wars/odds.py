@@ -28,14 +28,7 @@ from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist, mixture
 from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED
 from warbench.rulesets.dystopian_wars.auxiliary_odds import AtDiverOdds, AtFlyerOdds
-from warbench.rulesets.dystopian_wars.boarding_rules import (
-    BEAST_AA_NEEDED,
-    BOTH_LOSE,
-    BOTH_WIPED_OUT,
-    CAPTURED,
-    REPELLED,
-    melee_dice,
-)
+from warbench.rulesets.dystopian_wars.boarding_odds import BoardingOdds
 from warbench.rulesets.dystopian_wars.combat import (
     AIRBORNE,
     aa_value,
@@ -44,11 +37,8 @@ from warbench.rulesets.dystopian_wars.combat import (
 )
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData, load_data
 from warbench.rulesets.dystopian_wars.exact import (
-    DamageOdds,
-    boarding_odds,
     carrying,
     pool_hits,
-    struck_assault_odds,
 )
 from warbench.rulesets.dystopian_wars.linking import linked_dice
 from warbench.rulesets.dystopian_wars.mine_odds import mine_attacks
@@ -64,7 +54,6 @@ from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AnswerOptions,
     AttackOptions,
-    BoardingOptions,
     BombOptions,
     GunneryOptions,
     Kind,
@@ -354,109 +343,6 @@ class ChargeOdds(_AnswerOdds):
 
     def dice_now(self, spec: ModelSpec, model: Model) -> int:
         return cc_value(spec, model)
-
-
-class BoardingOdds(DataOdds):
-    """A boarding assault: captured, repelled, or both sides losing points; answered at a
-    creature or robot (``attacker=``), what the answer does to its hull too
-    (:func:`~.exact.struck_assault_odds`, as :meth:`~.boarding.Boarding.answer_fire`
-    rolls it: each roll at its DR and CR on its own)."""
-
-    name = "boarding"
-    summary = ("a boarding assault: the answer kills boarders on 5+ (strikes a creature's or "
-               "robot's hull on 4+), then melee dice on 4+ both ways: captured, repelled, "
-               "both lose AP")
-    options_model = BoardingOptions
-
-    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
-        if not isinstance(options, BoardingOptions):
-            raise TypeError(f"{self.name} odds take BoardingOptions, not {options!r}")
-        attacker = self.spec(options.attacker, "attacker")
-        target = self.spec(options.target, "target")
-        ap = options.ap if options.ap is not None else (attacker.ap if attacker else None)
-        if ap is None or ap < 1:
-            raise option_error("ap", "give the assault points sent (ap=) or an attacker= with "
-                         "assault points")
-        if attacker is not None and ap > attacker.ap:
-            raise option_error("ap", f"{attacker.name} has only {attacker.ap} assault points")
-        rolls = answer_rolls(options)
-        beast = attacker is not None and attacker.beast
-        if options.hp is not None and not beast:
-            raise option_error("hp", "the answer strikes the hull of a boarding creature or "
-                               "robot only: give attacker= one")
-        if attacker is not None and options.hp is not None and options.hp > attacker.hp:
-            raise option_error("hp", f"{attacker.name} has only {attacker.hp} hull points")
-        if target is not None and target.tiny:
-            raise option_error("target", "tiny flyers cannot be boarded")
-        defenders = options.defenders if options.defenders is not None else (
-            target.ap if target else None
-        )
-        if defenders is None:
-            raise option_error("defenders", "give the assault points aboard the target "
-                         "(defenders=) or target=")
-        hull: DamageOdds | None = None
-        if beast and rolls:
-            assert attacker is not None
-            left = options.hp if options.hp is not None else attacker.hp
-            fight, hull = struck_assault_odds(
-                [(0, ap)], defenders, 0,
-                [pool_hits(dice, answering_needed(BEAST_AA_NEEDED, obscured))
-                 for dice, obscured in rolls],
-                dr=attacker.dr, cr=attacker.cr, starting_hp=attacker.hp, hull_left=left,
-                extra=self.extra,
-                melee=lambda parties: sum(melee_dice(points, options.rammed)
-                                          for _, points in parties))
-            notes = [f"{ap} boarding points against {defenders} defenders"
-                     + (", half melee dice after a ram" if options.rammed else "")]
-            notes.extend(
-                f"an answering roll of {_dice(dice)} strikes {attacker.name}'s hull on "
-                f"{answering_needed(BEAST_AA_NEEDED, obscured)}+ (DR {attacker.dr}, CR "
-                f"{attacker.cr}, {left} hull left)" for dice, obscured in rolls)
-            notes.append(f"no boarding point falls to the answer; {attacker.name} destroyed "
-                         "by it never reaches the target (repelled)")
-        else:
-            opened = sum(dice for dice, obscured in rolls if not obscured)
-            hidden = sum(dice for dice, obscured in rolls if obscured)
-            fight = boarding_odds(ap, defenders, opened, rammed=options.rammed,
-                                  obscured_answer=hidden)
-            notes = [f"{ap} boarding points against {defenders} defenders"
-                     + (f", {_dice(opened)} of answering fire first" if opened else "")
-                     + (f", {_dice(hidden)} of answering fire from obscured models "
-                        "(6 only)" if hidden else "")
-                     + (", half melee dice after a ram" if options.rammed else "")]
-        if target is not None and target.beast:
-            notes.append(f"{target.name} is a creature or robot: captured means destroyed")
-        if options.show == "boarders":
-            shown, label = fight.boarders_lost, "boarding points lost"
-        else:
-            shown, label = fight.defenders_lost, "defending points lost"
-        named = {name: fight.outcomes.get(name, 0.0) for name in
-                 (CAPTURED, REPELLED, BOTH_LOSE, BOTH_WIPED_OUT)}
-        if hull is not None:
-            assert attacker is not None
-            named.update(hull.named("attacker "))
-            notes.extend(critical_notes(hull, Target(attacker.dr, attacker.cr, left,
-                                                     attacker.hp), "attacker: "))
-        return OddsAnswer(shown, label, named, tuple(notes))
-
-
-def answer_rolls(options: BoardingOptions) -> list[tuple[int, bool]]:
-    """The answering rolls of a ``boarding`` query, in the order they are rolled: ``aa=``,
-    ``aa_obscured=``, then each of ``answers=``; ``(dice, obscured)`` each, none empty.
-
-    >>> answer_rolls(BoardingOptions(aa=2, answers="1, 3o"))
-    [(2, False), (1, False), (3, True)]
-    """
-    rolls = [(options.aa, False), (options.aa_obscured, True)]
-    for part in options.answers.split(",") if options.answers.strip() else []:
-        word = part.strip().lower()
-        obscured = word.endswith("o")
-        digits = word[:-1] if obscured else word
-        if not digits.isdigit() or int(digits) < 1:
-            raise option_error("answers", f"{part.strip()!r} is not a number of dice, 1 or "
-                               "more, ending in o for an obscured model's")
-        rolls.append((int(digits), obscured))
-    return [(dice, obscured) for dice, obscured in rolls if dice > 0]
 
 
 def _ram_answer(lost: Dist, hull: int) -> Dist:

@@ -242,6 +242,18 @@ class BoardingOptions(OddsOptions):
         None, ge=1, description="hull points the boarding creature or robot has left "
         "(default: its class's), which the answer strikes"
     )
+    parties: str = Field(
+        "", description="more boarding parties at the same target, comma-separated: a "
+        "crew's points (3; 3r after its ship rammed or collided: half its melee dice) or a "
+        "creature's or robot's class (all its points; CLASS@HP with its hull left); the "
+        "first party is ap= or attacker="
+    )
+    at: str = Field(
+        "", description="the party each answering roll goes at, comma-separated in the "
+        "order rolled (aa=, aa_obscured=, then answers=): 1 the first party, 2 on those of "
+        "parties= (DW-MULTI-ASSAULT: kills at a crew fall on it alone, none beyond its "
+        "points); none: at the boarders together, the largest party losing first"
+    )
 
 
 class RamOptions(OddsOptions):
