@@ -371,3 +371,21 @@ def test_arm_off_resolve_a_stunts_piloting_check_rolls_twice(
     moved = game.state.fleets[0]
     assert moved.hex == Hex(0, -3) and (moved.shields, moved.hull) == lance_after
     assert game.state.officers[0].resolve == (0 if resolve else 1)
+
+
+def test_arm_off_conjure_debris_hinders_a_shot_at_a_mine() -> None:
+    """ARM-OFF-CONJURE (l.151: any attack crossing the debris takes -1 to its gunnery
+    check), ARM-ABILITY-MINES: a shot at a gravity mine is an attack, so one whose line of
+    fire crosses conjured debris takes the -1 as a shot at a fleet does. Grudge's natural 5
+    + 2 - 2 (long) - 1 misses the mine's AC 5; before version 0.14 the debris was left out
+    of shots at mines and the 5 hit."""
+    blue = [fleet("Layer", 3, "medium", "destroyer", "flagship", "gravity-mines")]
+    red_officers = [{"name": "Sab", "role": "chief-spellcaster", "ranks": 6, "fleet": "Grudge"}]
+    game = battle(blue, [GRUDGE], [[[0, 0, 0]], [[0, -10, 3]]], [10, 1, 2, 5, 3],
+                  max_rounds=4, red_officers=red_officers)
+    act(game, Order(0, "conjure", q=0, r=-6))  # 10 + 3 + 2 = 15 against DC 10
+    hold_position(game)
+    act(game, LayMines(0, ((0, -2), (1, -2))))
+    act(game, HoldFire(0), Fire(1, -1, mine=0))
+    assert texts(game, "mine_shot") == ["Grudge misses gravity mine m0 (4 against AC 5)"]
+    assert [mine.hp for mine in game.state.mines] == [1, 1]

@@ -95,11 +95,11 @@ def test_arm_data_a_journal_of_an_older_version_is_refused_naming_both_versions(
     replay stops at once with a clear mismatch naming the version that wrote the journal and
     the version replaying it."""
     journal = Journal.load(FIXTURES / "kernel1-tactician-vs-random.json")
-    assert journal.version == "0.1" and ArmadaRuleset().version == "0.13"
+    assert journal.version == "0.1" and ArmadaRuleset().version == "0.14"
     with pytest.raises(ReplayMismatch) as refused:
         replay(journal)
     assert str(refused.value) == (
-        "journal written by armada 0.1, replayed with 0.13: the rules changed between these"
+        "journal written by armada 0.1, replayed with 0.14: the rules changed between these"
         " versions, so this journal replays only with version 0.1 (the opening state differs"
         " from the journal's)"
     )

@@ -256,14 +256,21 @@ def gunnery_officer_bonus(state: ArmadaState, fleet: Fleet) -> int:
 
 def debris_penalty(state: ArmadaState, attacker: Fleet, target: Fleet) -> int:
     """-1 when the line of fire crosses conjured debris (any hex of it, ends included)."""
+    return debris_penalty_at(state, attacker, target.q, target.r)
+
+
+def debris_penalty_at(state: ArmadaState, attacker: Fleet, q: int, r: int) -> int:
+    """-1 when the line of fire from ``attacker`` to the hex ``(q, r)`` (a fleet's, or a
+    gravity mine's: every attack, ARM-OFF-CONJURE) crosses conjured debris."""
     if not state.debris:
         return 0
-    length = fleet_distance(attacker, target)
-    near = [debris for debris in state.debris if _may_cover_line(debris, attacker, target, length)]
+    length = offset_distance(q - attacker.q, r - attacker.r)
+    near = [debris for debris in state.debris
+            if _may_cover_line(debris, attacker.q, attacker.r, q, r, length)]
     if not near:
         return 0
     centres = tuple((debris.q, debris.r) for debris in near)
-    return -1 if _line_crosses(attacker.q, attacker.r, target.q, target.r, centres) else 0
+    return -1 if _line_crosses(attacker.q, attacker.r, q, r, centres) else 0
 
 
 @lru_cache(maxsize=16384)
@@ -277,13 +284,14 @@ def _line_crosses(
     return any(Debris(q, r, 0).covers(hex_) for q, r in centres for hex_ in line)
 
 
-def _may_cover_line(debris: Debris, one: Fleet, other: Fleet, length: int) -> bool:
-    """Whether ``debris`` may cover a hex of the line between the fleets, ``length`` apart.
-    Each hex of a line lies on a shortest path between its ends (the line's hexes are
-    neighbours, one more than the distance), so a hex of it within 1 of the debris puts the
-    debris at most ``length + 2`` from the two ends together; farther, it covers none."""
-    via = offset_distance(debris.q - one.q, debris.r - one.r)
-    return via + offset_distance(other.q - debris.q, other.r - debris.r) <= length + 2
+def _may_cover_line(debris: Debris, aq: int, ar: int, bq: int, br: int, length: int) -> bool:
+    """Whether ``debris`` may cover a hex of the line between the hexes ``(aq, ar)`` and
+    ``(bq, br)``, ``length`` apart. Each hex of a line lies on a shortest path between its
+    ends (the line's hexes are neighbours, one more than the distance), so a hex of it within
+    1 of the debris puts the debris at most ``length + 2`` from the two ends together;
+    farther, it covers none."""
+    via = offset_distance(debris.q - aq, debris.r - ar)
+    return via + offset_distance(bq - debris.q, br - debris.r) <= length + 2
 
 
 def gunnery_modifier(
@@ -542,13 +550,15 @@ def status_for_hull(hull: int, hull_points: int) -> str:
 def mine_gunnery(
     state: ArmadaState, tables: Tables, attacker: Fleet, mine: Mine, *, encouragement: int = 0
 ) -> Gunnery:
-    """An attack on a gravity mine: the attacker's own modifiers and range against the
-    mine's AC (``encouragement``: what an admiral's encouragement adds to this check); its
-    damage dice (with damaged weapons and boosts), no matchups."""
+    """An attack on a gravity mine: the attacker's own modifiers, range and conjured debris
+    on the line of fire against the mine's AC (``encouragement``: what an admiral's
+    encouragement adds to this check); its damage dice (with damaged weapons and boosts),
+    no matchups."""
     expr = damage_dice(attacker.damage)
     band = band_at(tables, attacker, mine.hex)
     modifier = attacker.check_modifier + gunnery_officer_bonus(state, attacker) + encouragement
     modifier += (band.penalty if band is not None else 0) + check_modifiers(attacker)
+    modifier += debris_penalty_at(state, attacker, mine.q, mine.r)
     if attacker.morale == ROUTED:
         modifier += tables.rounds.rout.attack_penalty
     return Gunnery(

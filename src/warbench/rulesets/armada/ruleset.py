@@ -199,6 +199,8 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         " when it first stopped fighting, as a side's score counts them"
     )
     name = "Starfinder Armada Combat"
+    # 0.14 (the seed audit of h35): a shot at a gravity mine whose line of fire crosses
+    # conjured debris takes its -1 like any attack (ARM-OFF-CONJURE; it was left out);
     # 0.13: an admiral whose fleet is destroyed leaves the post open, as the helm check
     # already read it (the armada rolled the d6), so another officer may take it up at the
     # start of a round; an officer aboard a destroyed fleet takes up no new role
@@ -235,7 +237,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.13"
+    version = "0.14"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
