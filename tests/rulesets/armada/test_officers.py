@@ -309,6 +309,31 @@ def test_arm_off_jam_silences_an_officer_next_round() -> None:
     refused(game, Order(0, "scan", 2), "Grudge is jammed: no officer's order can affect it")
 
 
+def test_arm_off_jam_conjured_debris_leaves_the_jammed_fleet_alone() -> None:
+    """ARM-OFF-JAM (l.164: for the next round no other officer action can affect the
+    jammed fleet), ARM-OFF-CONJURE: debris conjured in the round Grudge is jammed neither
+    strikes it when it ends its move there nor hinders its attacks through it; Lance, not
+    jammed, still takes the -1. Before version 0.14 the jam kept only the orders naming the
+    fleet off it, and Grudge took 3 damage."""
+    blue = [officer("Tec", "chief-technician", "Lance"),
+            officer("Sab", "chief-spellcaster", "Lance")]
+    game = start([1, 6, 9, 8, 1, 6], blue)
+    end_window(game)
+    hold_position(game)
+    act(game, Order(0, "jam", 2))  # 9 + 3 + 2 = 14 against 12
+    act(game, HoldFire(0), HoldFire(2), HoldFire(1))
+    state = game.state
+    lance, _, grudge = state.fleets
+    assert state.round == 2 and grudge.jammed_round == 2
+    act(game, Order(1, "conjure", q=0, r=-2))  # 8 + 3 + 2 = 13 against DC 10
+    end_window(game)
+    assert gunnery_for(state, TABLES, grudge, lance).modifier == 2  # no -1 for the debris
+    assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 + 3 - 1  # Tec aboard
+    hold_position(game)  # Grudge stays next to the debris's centre
+    assert (grudge.shields, grudge.hull) == (5, 16)
+    assert texts(game, "debris") == []
+
+
 def test_arm_off_jam_naming_no_officer_picks_one_still_at_work() -> None:
     """ARM-OFF-JAM (l.164, l.175): a jam naming no officer falls on one at random among
     those aboard that are not incapacitated: with Sab incapacitated, the commander is

@@ -24,6 +24,7 @@ from warbench.rulesets.armada.combat import (
     fleet_distance,
     gunnery_for,
     shielded_front,
+    spared_by_jam,
 )
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.gunnery_keys import (
@@ -221,7 +222,8 @@ class PoseScorer:
         if found is None:
             state, ghost, weighed = self.state, self.ghost, self.weighed
             ghost.q, ghost.r = here.q, here.r
-            debris = sum(d.damage for d in state.debris if d.covers(here))
+            debris = 0 if spared_by_jam(state, ghost) else sum(
+                d.damage for d in state.debris if d.covers(here))  # ARM-OFF-JAM
             held = standing(state, self.tables, ghost, self.enemies, weighed.values, weighed.bands)
             top = max(held.in_range[0][1], 0.0) if held.in_range else 0.0
             found = standings[here] = (held, debris, top + 0.5 - debris)

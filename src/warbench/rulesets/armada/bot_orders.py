@@ -20,7 +20,7 @@ from typing import Final
 from warbench.core.actions import Action
 from warbench.core.hexgrid import Hex
 from warbench.rulesets.armada.actions import ChangeRole, Order
-from warbench.rulesets.armada.combat import firing_arcs, gunnery_for, range_band
+from warbench.rulesets.armada.combat import firing_arcs, gunnery_for, range_band, spared_by_jam
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.officers import officer_reach
 from warbench.rulesets.armada.orders import SCAN_LEVELS, scan_level
@@ -171,7 +171,7 @@ def _conjure_score(
     state: ArmadaState, officer: Officer, where: Hex, context: OrderContext
 ) -> float:
     """Debris where an enemy fleet is expected to end its move (and no own fleet now
-    stands within 2 hexes): its damage is the officer's bonus."""
+    stands within 2 hexes; a jammed enemy takes none): its damage is the officer's bonus."""
     if context.predict is None:
         return 0.0
     home = state.fleets[officer.fleet]
@@ -179,7 +179,8 @@ def _conjure_score(
         return 0.0
     expected = [
         enemy for enemy in state.enemies_of(home)
-        if enemy.status == ACTIVE and context.predict(enemy).distance(where) <= 1
+        if enemy.status == ACTIVE and not spared_by_jam(state, enemy)  # ARM-OFF-JAM
+        and context.predict(enemy).distance(where) <= 1
     ]
     return _debris_value(officer, len(expected))
 

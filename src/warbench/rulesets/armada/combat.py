@@ -261,8 +261,9 @@ def debris_penalty(state: ArmadaState, attacker: Fleet, target: Fleet) -> int:
 
 def debris_penalty_at(state: ArmadaState, attacker: Fleet, q: int, r: int) -> int:
     """-1 when the line of fire from ``attacker`` to the hex ``(q, r)`` (a fleet's, or a
-    gravity mine's: every attack, ARM-OFF-CONJURE) crosses conjured debris."""
-    if not state.debris:
+    gravity mine's: every attack, ARM-OFF-CONJURE) crosses conjured debris; none for an
+    attacker jammed this round (:func:`spared_by_jam`)."""
+    if not state.debris or spared_by_jam(state, attacker):
         return 0
     length = offset_distance(q - attacker.q, r - attacker.r)
     near = [debris for debris in state.debris
@@ -271,6 +272,12 @@ def debris_penalty_at(state: ArmadaState, attacker: Fleet, q: int, r: int) -> in
         return 0
     centres = tuple((debris.q, debris.r) for debris in near)
     return -1 if _line_crosses(attacker.q, attacker.r, q, r, centres) else 0
+
+
+def spared_by_jam(state: ArmadaState, fleet: Fleet) -> bool:
+    """Whether ``fleet`` is jammed this round, so that no officer action but the jam affects
+    it (l.164): conjured debris neither strikes it nor hinders its attacks (ARM-OFF-JAM)."""
+    return fleet.jammed_round == state.round
 
 
 @lru_cache(maxsize=16384)

@@ -26,6 +26,7 @@ from warbench.rulesets.armada.combat import (
     absorb_damage,
     gunnery_for,
     reaches_critical_threshold,
+    spared_by_jam,
     status_for_hull,
 )
 from warbench.rulesets.armada.context import ArmadaGame
@@ -134,7 +135,10 @@ class FreeAttack(Check):
 
 
 def debris_damage(game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet) -> None:
-    """A fleet ending its move in conjured debris takes the debris's damage at once."""
+    """A fleet ending its move in conjured debris takes the debris's damage at once (none
+    while it is jammed: no officer action but the jam affects it, ARM-OFF-JAM)."""
+    if spared_by_jam(state, fleet):
+        return
     damage = sum(debris.damage for debris in state.debris if debris.covers(fleet.hex))
     if damage:
         game.emit(DebrisStrikes(fleet.id, damage, text=f"{fleet_label(state, fleet)} ends its "
