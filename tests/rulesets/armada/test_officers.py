@@ -17,7 +17,7 @@ from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.armada.actions import EndOrders, Fire, HoldFire, Move, Order
 from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
-from warbench.rulesets.armada.damage import critical_damage
+from warbench.rulesets.armada.damage import critical_damage, suffer
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.helm import HelmPhase
@@ -108,7 +108,7 @@ def test_arm_off_boost_repair_and_enchant_help_only_own_fleets(order: Order, rul
     Grudge (in reach, with weapons damage to repair) is refused naming the rule, and none of
     the orders offered aims at it."""
     blue = [officer("Eng", "chief-engineer", "Wing"), officer("Spe", "chief-spellcaster", "Lance")]
-    game = start([10], blue)
+    game = start([10, 1, 2], blue)  # the boost, the helm checks
     game.state.fleets[2].criticals.append("weapons")
     game.state.fleets[1].criticals.append("weapons")
     refused(game, order, rf"{order.order} needs a fleet of its own armada, not Grudge \({rule}\)")
@@ -223,6 +223,22 @@ def test_arm_off_conjure_debris_damages_and_hinders() -> None:
     hold_position(game)
     hold_fire(game)
     assert state.debris == []
+
+
+def test_arm_off_conjure_close_attacks_take_no_debris_penalty() -> None:
+    """ARM-OFF-CONJURE, ARM-MOVE-FREE-ATTACK (engine reading): a close attack (a free
+    attack, a self-destruct's, the attack on the enemy flown by, boarders) counts as made
+    at 1 hex whatever lies between, so debris on the line, or around either fleet, gives it
+    no -1; Lance's ordinary attack through the same debris takes it."""
+    blue = [officer("Sab", "chief-spellcaster", "Lance")]
+    game = start([8, 2, 1], blue, max_rounds=1)
+    act(game, Order(0, "conjure", q=0, r=-2))  # 8 + 3 + 2 = 13 against DC 10
+    end_window(game)
+    state = game.state
+    lance, _, grudge = state.fleets
+    assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 - 1
+    assert gunnery_for(state, TABLES, lance, grudge, close=True).modifier == 2
+    assert gunnery_for(state, TABLES, grudge, lance, close=True).modifier == 2  # in the debris
 
 
 def test_arm_off_enchant_range_and_criticals() -> None:
@@ -497,7 +513,7 @@ def test_arm_crit_comms_down_fleet_gets_no_officer_benefit_and_affects_no_other(
     by conjuring debris on a hex; repairing the communications themselves is allowed."""
     blue = [officer("Eng", "chief-engineer", "Lance"), officer("Spe", "chief-spellcaster", "Lance"),
             officer("Ada", "admiral", "Wing")]
-    game = start([10], blue)
+    game = start([10, 1, 2], blue)  # the boost, the helm checks
     game.state.fleets[0].criticals.append("communications")
     down = "communications are down on Lance: it gets no officer's benefit"
     refused(game, Order(0, "boost", 0, choice="damage"), down)
@@ -512,6 +528,20 @@ def test_arm_crit_comms_down_fleet_gets_no_officer_benefit_and_affects_no_other(
     assert ("repair", 0, "communications") in aims
     act(game, Order(0, "repair", 0, choice="communications"))  # 10 + 3 + 2 against 12
     assert not game.state.comms_down(game.state.fleets[0])
+
+
+def test_arm_crit_comms_effects_its_officers_gave_other_fleets_stay() -> None:
+    """ARM-CRIT-COMMS (engine reading): a fleet whose communications go down cannot have its
+    officers affect other fleets from then on, but what they already gave another fleet
+    this round stays: Eng's boost to Wing's damage outlasts Lance's communications."""
+    blue = [officer("Eng", "chief-engineer", "Lance")]
+    game = start([10, 1, 2], blue)  # the boost, the helm checks
+    state = game.state
+    lance, wing, grudge = state.fleets
+    act(game, Order(0, "boost", 1, choice="damage"))  # 10 + 3 + 2 against 12
+    suffer(lance, "communications", None)
+    assert state.comms_down(lance)
+    assert gunnery_for(state, TABLES, wing, grudge).bonus_damage == 3
 
 
 def test_arm_crit_comms_going_down_ends_the_officers_effects_on_the_fleet() -> None:
