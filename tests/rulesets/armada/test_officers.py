@@ -350,6 +350,40 @@ def test_arm_off_jam_conjured_debris_leaves_the_jammed_fleet_alone() -> None:
     assert texts(game, "debris") == []
 
 
+def test_arm_off_jam_no_officer_moves_aboard_the_jammed_fleet() -> None:
+    """ARM-OFF-JAM, ARM-OFF-MOVE (l.164: no other officer action may affect the jammed
+    fleet): an officer's move aboard Wing, jammed this round, would bring Wing its passive
+    bonus, so it is refused; before version 0.14 it was allowed."""
+    blue = [officer("Eng", "chief-engineer", "Lance")]
+    red = [officer("Tec", "chief-technician", "Grudge")]
+    game = start([1, 6, 9], blue, red)
+    end_window(game)
+    hold_position(game)
+    act(game, HoldFire(0), Order(1, "jam", 1))  # 9 + 3 + 2 = 14 against Wing's 12
+    act(game, HoldFire(2), HoldFire(1))
+    assert game.state.round == 2 and game.state.fleets[1].jammed_round == 2
+    refused(game, Order(0, "transfer", 1),
+            r"Wing is jammed: no officer may move aboard it this round \(ARM-OFF-JAM")
+
+
+def test_arm_off_jam_a_repair_made_before_keeps_holding_off_its_condition() -> None:
+    """ARM-OFF-JAM (engine reading): what an order carried out before the jammed round
+    still does to the fleet stays: Eng's repair of Wing's weapons, beating its AC by 8, holds
+    them off through round 2, the round Wing is jammed."""
+    blue = [officer("Eng", "chief-engineer", "Lance")]
+    red = [officer("Tec", "chief-technician", "Grudge")]
+    game = start([15, 1, 6, 9], blue, red)
+    wing = game.state.fleets[1]
+    wing.criticals.append("weapons")
+    act(game, Order(0, "repair", 1, choice="weapons"))  # 15 + 3 + 2 = 20 against 12
+    end_window(game)
+    hold_position(game)
+    act(game, HoldFire(0), Order(1, "jam", 1))  # 9 + 3 + 2 = 14 against 12
+    act(game, HoldFire(2), HoldFire(1))
+    assert game.state.round == 2 and wing.jammed_round == 2
+    assert "weapons" not in wing.criticals and wing.repairs == [("weapons", 2)]
+
+
 def test_arm_off_jam_naming_no_officer_picks_one_still_at_work() -> None:
     """ARM-OFF-JAM (l.164, l.175): a jam naming no officer falls on one at random among
     those aboard that are not incapacitated: with Sab incapacitated, the commander is

@@ -302,7 +302,14 @@ def _target_refusal(
 
 
 def _transfer_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str | None:
+    """Why the officer may not move aboard ``target``: not adjacent, its role taken there,
+    or ``target`` jammed this round (an officer moving aboard would bring it its passive
+    bonus, and no officer action but the jam affects a jammed fleet: ARM-OFF-JAM; moving
+    off one is the officer's own move and stays allowed)."""
     home = state.fleets[officer.fleet]
+    if target.jammed_round == state.round:
+        return (f"{fleet_label(state, target)} is jammed: no officer may move aboard it this "
+                "round (ARM-OFF-JAM, ARM-OFF-MOVE)")
     if home.hex.distance(target.hex) != 1:
         return (f"{fleet_label(state, target)} is not adjacent to {fleet_label(state, home)} "
                 "(ARM-OFF-MOVE)")

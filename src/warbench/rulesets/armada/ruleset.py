@@ -202,7 +202,8 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # 0.14 (the seed audit of h35): a shot at a gravity mine whose line of fire crosses
     # conjured debris takes its -1 like any attack (ARM-OFF-CONJURE; it was left out);
     # conjured debris neither strikes nor hinders a fleet jammed that round, no officer
-    # action but the jam affecting it (ARM-OFF-JAM; debris struck it as any fleet);
+    # action but the jam affecting it (ARM-OFF-JAM; debris struck it as any fleet), nor
+    # may an officer move aboard it (ARM-OFF-MOVE; the move was allowed);
     # 0.13: an admiral whose fleet is destroyed leaves the post open, as the helm check
     # already read it (the armada rolled the d6), so another officer may take it up at the
     # start of a round; an officer aboard a destroyed fleet takes up no new role
