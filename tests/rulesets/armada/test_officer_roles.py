@@ -166,3 +166,14 @@ def test_arm_off_move_to_an_adjacent_fleet() -> None:
     refused(game, Order(0, "transfer", 0), "Tec has already given an order")
     game.state.fleets[1].q = 3
     refused(game, Order(1, "transfer", 0), "Lance is not adjacent to Wing")
+
+
+def test_arm_off_jam_an_officer_may_still_move_off_the_jammed_fleet() -> None:
+    """ARM-OFF-JAM, ARM-OFF-MOVE (engine reading): no officer moves aboard a jammed fleet,
+    but one aboard that the jam did not name may move off it, its own move: Eng leaves Wing,
+    jammed this round (as a jam in the round before leaves it), for Lance."""
+    blue = [officer("Eng", "chief-engineer", "Wing")]
+    game = start([1, 1, 2], blue)  # Lance's shields up to Eng's new most, the helm's 1d6s
+    game.state.fleets[1].jammed_round = game.state.round
+    act(game, Order(0, "transfer", 0))
+    assert game.state.officers[0].fleet == 0
