@@ -177,3 +177,17 @@ def test_arm_off_jam_an_officer_may_still_move_off_the_jammed_fleet() -> None:
     game.state.fleets[1].jammed_round = game.state.round
     act(game, Order(0, "transfer", 0))
     assert game.state.officers[0].fleet == 0
+
+
+def test_arm_off_jam_precognition_still_helps_the_admiral_of_a_jammed_fleet() -> None:
+    """ARM-OFF-JAM, ARM-OFF-PRECOGNITION (engine reading): the foresight helps the armada's
+    admiral at the helm, not a fleet, so Lance being jammed does not keep it off: Ada adds
+    the 1d4 (4) and moves after Red, where without it she would move first."""
+    blue = [officer("Ada", "admiral", "Lance", 0), officer("Sab", "chief-spellcaster", "Wing")]
+    game = start([5, 1, 4, 6], blue)
+    game.state.fleets[0].jammed_round = game.state.round  # as a jam in the round before
+    act(game, Order(1, "precognition"))  # 5 + 3 + 2 = 10
+    end_window(game)
+    # Ada 1 + 2 + 2 + 1d4 (4) = 9 against Red's 1d6 (6): Red moves first (5 alone: Blue)
+    assert texts(game, "initiative") == [
+        "movement order: Red, then Blue (the lower helm check moves first)"]
