@@ -199,7 +199,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         " when it first stopped fighting, as a side's score counts them"
     )
     name = "Starfinder Armada Combat"
-    # 0.14 (the seed audit of h35): a shot at a gravity mine whose line of fire crosses
+    # 0.14 (a fourth seed audit): a shot at a gravity mine whose line of fire crosses
     # conjured debris takes its -1 like any attack (ARM-OFF-CONJURE; it was left out);
     # conjured debris neither strikes nor hinders a fleet jammed that round, no officer
     # action but the jam affecting it (ARM-OFF-JAM; debris struck it as any fleet), nor
