@@ -128,7 +128,53 @@ class Blow:
 Standing = tuple[tuple[int, ...], bool]
 
 
+#: One blow as :func:`sequence_after` keeps it: its fields, the boxes in the order given.
+BlowKey = tuple[tuple[float, float], tuple[float, float], tuple[tuple[int, float], ...], bool,
+                bool, tuple[tuple[int, float], ...] | None]
+
+
 def sequence_after(
+    blows: Sequence[Blow],
+    sizes: Sequence[int],
+    *,
+    spiral: bool,
+    tough_save: float = 0.0,
+    down: bool = False,
+    start: Sequence[int] = (),
+    boosts: int = 0,
+) -> dict[Standing, float]:
+    """:func:`sequence_of`, kept for the same blows and target: the web table asks the
+    same blows of a target for many options of one decision (a spell with and without its
+    attack boosted, each model a blast may land on), about a quarter of them different.
+    A blow's chances and boxes are kept in the order given, so a kept answer is the one
+    worked out again, to the bit.
+
+    >>> blow = Blow((0.5, 0.0), (1.0, 0.0), {2: 1.0})
+    >>> sequence_after([blow], (3,), spiral=False) == sequence_of([blow], (3,), spiral=False)
+    True
+    """
+    keys = tuple((blow.standing, blow.down, tuple(blow.damage.items()), blow.knockdown,
+                  blow.critical_knockdown,
+                  None if blow.boosted is None else tuple(blow.boosted.items()))
+                 for blow in blows)
+    return dict(_kept_sequence(keys, tuple(sizes), spiral, tough_save, down, tuple(start),
+                               boosts))
+
+
+@lru_cache(maxsize=256)
+def _kept_sequence(
+    keys: tuple[BlowKey, ...], sizes: tuple[int, ...], spiral: bool, tough_save: float,
+    down: bool, start: tuple[int, ...], boosts: int,
+) -> dict[Standing, float]:
+    """:func:`sequence_of` of the blows ``keys`` describe (read only: shared)."""
+    blows = [Blow(standing, knocked, dict(damage), knockdown, critical,
+                  None if boosted is None else dict(boosted))
+             for standing, knocked, damage, knockdown, critical, boosted in keys]
+    return sequence_of(blows, sizes, spiral=spiral, tough_save=tough_save, down=down,
+                       start=start, boosts=boosts)
+
+
+def sequence_of(
     blows: Sequence[Blow],
     sizes: Sequence[int],
     *,
@@ -150,11 +196,11 @@ def sequence_after(
     so a sequence against a big spiral is a few array sums per attack (per boost left).
 
     >>> blow = Blow((0.5, 0.0), (1.0, 0.0), {2: 1.0}, knockdown=True)
-    >>> after = sequence_after([blow, blow], (3,), spiral=False, tough_save=0.5)
+    >>> after = sequence_of([blow, blow], (3,), spiral=False, tough_save=0.5)
     >>> sorted((marked, down, p) for (marked, down), p in after.items())
     [((0,), False, 0.25), ((2,), True, 0.5), ((3,), True, 0.25)]
     >>> boosted = Blow((0.5, 0.0), (0.5, 0.0), {1: 1.0}, boosted={2: 1.0})
-    >>> after = sequence_after([boosted, boosted], (9,), spiral=False, boosts=1)
+    >>> after = sequence_of([boosted, boosted], (9,), spiral=False, boosts=1)
     >>> sorted((marked, p) for (marked, _), p in after.items())  # the first hit boosted
     [((0,), 0.25), ((2,), 0.5), ((3,), 0.25)]
     """
