@@ -231,24 +231,27 @@ def test_blast_odds_read_the_shooters_weapon_as_the_game_rolls_its_aim() -> None
      " may scatter onto other models (RG-BLAST): ask `warbench odds robogear blast"
      " shooter=ferrum-mortar weapon=0 target=verdant-rifleman distance=10.0`"),
     ("ferrum-spider", 0, "weapon: the Crawler spider's flame projector is a flamer: it rolls"
-     " no aim, and its template hits every model it touches for 3 damage (RG-FLAME), so"
-     " there are no odds of a shot to ask"),
+     " no aim, and its template hits every model it touches for 3 damage (RG-FLAME): ask"
+     " `warbench odds robogear flame shooter=ferrum-spider weapon=0 units=verdant-rifleman`,"
+     " listing the units under the template"),
 ])
 def test_a_shot_with_a_marker_or_template_weapon_is_refused_naming_what_to_ask(
     shooter: str, weapon: int, said: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """RG-BLAST, RG-IND, RG-FLAME: `odds robogear shot` with a blast weapon (or a lobbing
-    gun, or a flamer) answered as if it were an aimed shot, while the game lays a marker
-    that may scatter (or a template that rolls no aim). It is refused in one line naming
-    the weapon, and for a marker the `blast` command to ask, which answers."""
+    """RG-BLAST, RG-IND, RG-FLAME, RG-ODDS-FLAME: `odds robogear shot` with a blast weapon
+    (or a lobbing gun, or a flamer) answered as if it were an aimed shot, while the game
+    lays a marker that may scatter (or a template that rolls no aim). It is refused in one
+    line naming the weapon and the command to ask (`blast` for a marker, `flame` for a
+    template, the target given as the unit under it), which answers."""
     args = ["odds", "robogear", "shot", f"shooter={shooter}", f"weapon={weapon}",
             "target=verdant-rifleman", "distance=10"]
     assert main(args) == USAGE_ERROR
     captured = capsys.readouterr()
     assert captured.err == f"warbench: error: {said}\n" and captured.out == ""
-    if "`" in said:  # the command it names answers
-        assert main(said.split("`")[1].split()[1:]) == 0
-        assert "aim roll hits" in capsys.readouterr().out
+    assert "`" in said  # the command it names answers
+    assert main(said.split("`")[1].split()[1:]) == 0
+    answered = "target under the flame: 100" if "flame" in said else "aim roll hits"
+    assert answered in capsys.readouterr().out
     # the walker's other weapon, its autocannon, fires aimed shots: those still answer
     assert main([*args[:3], "shooter=ferrum-walker", "weapon=0", *args[5:]]) == 0
     assert "hit: " in capsys.readouterr().out

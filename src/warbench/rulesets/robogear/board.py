@@ -46,6 +46,7 @@ from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import gap, heading_to, hidden_share, out_of_reach
 
 if TYPE_CHECKING:
+    from warbench.rulesets.robogear.flame_odds import Burnt
     from warbench.rulesets.robogear.odds import BlastOptions
 
 #: Directions a unit that moves only straight ahead, back or sideways may take.
@@ -218,13 +219,12 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
 
 def flame_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsAnswer:
     """The exact odds of a flamer shot (RG-FLAME, RG-ODDS-FLAME): the template laid as the
-    game lays it (:class:`.FlamePlan`, :func:`.under_flame`), every unit under it taking
-    the flamer's damage once and a trooper inside a building whose firing slot it covers
-    D6 hits of it (RG-FLAME-BUILDING), each while it lives. The total damage; whether the
-    aimed unit is under it (and, inside a building, what it takes); a line for each other
-    unit under it, friend or foe. Withheld where an open machine is under it (the D6 hits
-    on its pilot and riders are not answered) or the shot is refused."""
-    from warbench.core.odds import Dist
+    game lays it (:class:`.FlamePlan`, :func:`.under_flame`), told by
+    :func:`.flame_odds.flame_answer` over the units it reaches (:func:`flame_units`): the
+    total damage; whether the aimed unit is under it (and what it takes); a line for each
+    other unit reached, friend or foe. Withheld where an open machine is under it (the D6
+    hits on its pilot and riders are not answered) or the shot is refused."""
+    from warbench.rulesets.robogear.flame_odds import flame_answer
     from warbench.rulesets.robogear.flames import FlamePlan, swings, under_flame
 
     unit, target = state.units[action.unit], state.units[action.target]
@@ -238,34 +238,22 @@ def flame_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsA
         return OddsAnswer.withholding(
             "an open machine is under the template: the D6 hits on its pilot and riders are"
             " not answered")
-    amount = max(0, weapon.damage[0])  # a flame reaches no farther than short range
-    lines: dict[int, Dist] = {other.id: Dist.constant(amount) for other in hit}
-    for other in inside:
-        left = data.units[other.type].cells - other.damage
-        kills = -(-left // amount) if amount else 0  # the hits it lives to take
-        taken: dict[int, float] = {}
-        for hits in range(1, 7):  # the D6 hits, each dealt while it lives
-            dealt = amount * min(hits, kills)
-            taken[dealt] = taken.get(dealt, 0.0) + 1 / 6
-        lines[other.id] = Dist.from_mapping(taken)
-    total = Dist.constant(0)
-    for share in lines.values():
-        total = total + share
-    named: dict[str, float] = {"nothing": total.p(0),
-                               "target under the flame": float(target.id in lines)}
-    if target.inside >= 0 and target.id in lines:
-        named.update({f"target takes {v}": p for v, p in lines[target.id].items() if p > 0})
-    others: dict[str, dict[str, float]] = {}
-    for other in hit + inside:
-        if other.id == target.id:
-            continue
-        line = {"under the flame": 1.0}
-        if other.inside >= 0:
-            line.update({f"takes {v}": p for v, p in lines[other.id].items() if p > 0})
-        others[unit_label(data, other)] = line
-    return OddsAnswer(total, "damage", named,
-                      (f"{len(lines)} units under the flame, {amount} damage a hit",),
-                      others=others)
+    reached, units = flame_units(data, state, hit, inside)
+    where = {other.id: number for number, other in enumerate(reached)}
+    return flame_answer(data, weapon, units, where.get(target.id))
+
+
+def flame_units(data: RobogearData, state: RobogearState, hit: list[Unit],
+                inside: list[Unit]) -> tuple[list[Unit], list[Burnt]]:
+    """The units a flame reaches, as :func:`.flame_odds.flame_answer` takes them: those
+    under the template (``hit``) and behind the slots it covers (``inside``), each by its
+    label and damage (an open machine with its pilot's lives)."""
+    from warbench.rulesets.robogear.flame_odds import Burnt
+
+    reached = [*hit, *inside]
+    units = [Burnt(unit_label(data, other), data.units[other.type], other.damage,
+                   other.inside >= 0, other.pilot) for other in reached]
+    return reached, units
 
 
 def blast_options(data: RobogearData, state: RobogearState,

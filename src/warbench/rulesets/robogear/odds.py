@@ -20,6 +20,7 @@ from warbench.rulesets.robogear.data import (
     steps,
 )
 from warbench.rulesets.robogear.fire import hard_for
+from warbench.rulesets.robogear.flame_odds import FlameOdds
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import armour_level, section
 from warbench.rulesets.robogear.table import band, owners_band
@@ -146,9 +147,11 @@ def not_aimed(options: ShotOptions, shooter: UnitRecord, weapon: WeaponRecord) -
     over = " over the machine rather than at its pilot" if options.at_pilot else ""
     if "flamer" in weapon.traits:
         laid = f", laid{over}," if over else ""
+        units = f" units={options.target}" if "target" in options.model_fields_set else ""
         return (f"weapon: {what} is a flamer: it rolls no aim, and its template{laid} hits"
-                f" every model it touches for {weapon.damage[0]} damage (RG-FLAME), so there"
-                " are no odds of a shot to ask")
+                f" every model it touches for {weapon.damage[0]} damage (RG-FLAME): ask"
+                f" `warbench odds robogear flame shooter={options.shooter}"
+                f" weapon={options.weapon}{units}`, listing the units under the template")
     if {"blast", "indirect"} & set(weapon.traits):
         given = [f"{key}={getattr(options, key)}" for key in ("target", "distance", "cover")
                  if key in options.model_fields_set]
@@ -302,4 +305,4 @@ def _add_die(sums: dict[int, float]) -> dict[int, float]:
 
 
 def attack_odds(data: RobogearData) -> Mapping[str, AttackOdds]:
-    return {"shot": ShotOdds(data), "blast": BlastOdds(data)}
+    return {"shot": ShotOdds(data), "blast": BlastOdds(data), "flame": FlameOdds(data)}
