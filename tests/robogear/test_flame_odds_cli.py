@@ -94,3 +94,24 @@ def test_rg_odds_flame_the_command_refuses_a_weapon_that_is_no_flamer(
     assert main(["odds", "robogear", "flame", "shooter=ferrum-walker", "weapon=1"]
                 ) == USAGE_ERROR
     assert "is no flamer (ask `blast` for it)" in capsys.readouterr().err
+
+
+def test_rg_odds_flame_the_command_answers_an_open_machine_as_the_table_does() -> None:
+    """RG-ODDS-FLAME, RG-FLAME: a rover 2 cells down (its yellow section reached: the
+    token die) with two riflemen aboard, one wounded: the table's odds are the command's
+    over the rover and its riders (`rides:1`)."""
+    game = battle(army(("verdant-spider", 1)), army(("ferrum-rover", 1), ("ferrum-rifleman", 2)))
+    put(game, SPIDER, 30, 15)
+    put(game, 1, 30, 20.5)
+    game.state.units[1].damage = 2
+    game.state.units[3].damage = 1
+    for rider in game.state.units[2:4]:
+        rider.carried_by = 1
+    turn_of(game, SPIDER)
+    table = RULES.action_odds(game.observe(0).state, Shoot(SPIDER, 0, 1))
+    asked = _ask("shooter=verdant-spider", "units=ferrum-rover,damage:2; ferrum-rifleman,"
+                 "rides:1; ferrum-rifleman,rides:1,damage:1")
+    assert table is not None and not table.withheld
+    assert table.distribution.items() == asked.distribution.items()
+    assert table.named == asked.named and table.notes == asked.notes[1:]
+    assert list(table.others.values()) == list(asked.others.values())

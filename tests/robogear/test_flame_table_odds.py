@@ -100,15 +100,3 @@ def test_rg_odds_flame_building_d6_hits_through_a_slot_over_every_face() -> None
     assert inside["under the flame"] == 1.0 and sum(
         p for key, p in inside.items() if key.startswith("takes ")) == pytest.approx(1.0)
 
-
-def test_rg_odds_flame_an_open_machine_under_the_template_has_its_odds_withheld() -> None:
-    """RG-ODDS-FLAME, RG-FLAME: the flame at an open rover, whose pilot the template gives
-    D6 hits (not answered): the option says why in place of numbers."""
-    game = battle(army(("verdant-spider", 1)), army(("ferrum-rover", 1)))
-    put(game, SPIDER, 30, 15)
-    put(game, 1, 30, 20.5)
-    turn_of(game, SPIDER)
-    action = Shoot(SPIDER, 0, 1)
-    assert action in _offered_flames(game)
-    answer = RULES.action_odds(game.observe(0).state, action)
-    assert answer is not None and "open machine" in answer.withheld

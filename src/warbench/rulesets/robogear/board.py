@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from copy import copy
 from dataclasses import replace
 from math import isfinite
 from typing import TYPE_CHECKING, Final
@@ -38,7 +39,7 @@ from warbench.rulesets.robogear.actions import (
     Throw,
     Turn,
 )
-from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.data import RobogearData, WeaponRecord, steps
 from warbench.rulesets.robogear.fire import accuracy_bonus, spot
 from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
@@ -46,7 +47,7 @@ from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import gap, heading_to, hidden_share, out_of_reach
 
 if TYPE_CHECKING:
-    from warbench.rulesets.robogear.flame_odds import Burnt
+    from warbench.rulesets.robogear.flame_odds import Burnt, Room
     from warbench.rulesets.robogear.odds import BlastOptions
 
 #: Directions a unit that moves only straight ahead, back or sideways may take.
@@ -234,26 +235,89 @@ def flame_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsA
     if laying is None:
         return OddsAnswer.withholding(why or "the flamer template cannot be laid")
     hit, inside = under_flame(state, data, unit, spot(state, unit), laying.heading)
-    if any(data.units[other.type].cockpit == "open" for other in hit):
-        return OddsAnswer.withholding(
-            "an open machine is under the template: the D6 hits on its pilot and riders are"
-            " not answered")
-    reached, units = flame_units(data, state, hit, inside)
+    found = flame_units(data, state, hit, inside, weapon)
+    if isinstance(found, str):
+        return OddsAnswer.withholding(found)
+    reached, units = found
     where = {other.id: number for number, other in enumerate(reached)}
     return flame_answer(data, weapon, units, where.get(target.id))
 
 
 def flame_units(data: RobogearData, state: RobogearState, hit: list[Unit],
-                inside: list[Unit]) -> tuple[list[Unit], list[Burnt]]:
-    """The units a flame reaches, as :func:`.flame_odds.flame_answer` takes them: those
-    under the template (``hit``) and behind the slots it covers (``inside``), each by its
-    label and damage (an open machine with its pilot's lives)."""
+                inside: list[Unit], weapon: WeaponRecord) -> tuple[list[Unit], list[Burnt]] | str:
+    """The units a flame of ``weapon`` reaches, as :func:`.flame_odds.flame_answer`
+    takes them, in the game's order (:func:`.shots._flame`): those under the template
+    (``hit``) and behind the slots it covers (``inside``), each by its label and damage
+    (an open machine with its pilot's lives), then the riders of each open machine under
+    it (RG-FLAME: D6 hits) or of a machine it destroys (thrown out, each with the room
+    :func:`.table.free_spot` finds it beside its carrier as the game finds it). Or why not
+    (two destroyed carriers throw riders out into the same room, or one does where a
+    trooper behind a slot may live or die)."""
     from warbench.rulesets.robogear.flame_odds import Burnt
 
-    reached = [*hit, *inside]
+    reached: list[Unit] = [*hit, *inside]
     units = [Burnt(unit_label(data, other), data.units[other.type], other.damage,
                    other.inside >= 0, other.pilot) for other in reached]
+    amount, deadly = weapon.damage[0], "deadly" in weapon.traits
+
+    def left(other: Unit) -> int:
+        return data.units[other.type].cells - other.damage
+
+    gone = {other.id for other in hit if 0 < amount >= left(other)}
+    # the troopers behind slots, burnt first: those one hit kills are gone (RG-FLAME-BUILDING)
+    burnt = {other.id for other in inside if deadly or 0 < amount >= left(other)}
+    thrown = 0
+    for number, carrier in enumerate(hit):
+        record = data.units[carrier.type]
+        riders = [r for r in state.units if r.alive and r.carried_by == carrier.id]
+        if not riders or (record.cockpit != "open" and carrier.id not in gone):
+            continue
+        if carrier.id in gone:
+            thrown += 1
+            before = burnt | {other.id for other in hit[:number] if other.id in gone}
+            units[number] = replace(units[number], room=_room(data, state, carrier, riders,
+                                                                before))
+        for rider in riders:
+            reached.append(rider)
+            units.append(Burnt(unit_label(data, rider), data.units[rider.type], rider.damage,
+                               rides=number))
+    if thrown > 1:
+        return ("two carriers the flame destroys throw their riders out into the room beside"
+                " them, which the flame odds do not model")
+    if thrown and any(other.id not in burnt and amount * 6 >= left(other) > 0
+                      for other in inside):
+        return ("a destroyed carrier throws its riders out beside a trooper behind a slot that"
+                " may outlive the flame, which the flame odds do not model")
     return reached, units
+
+
+def _room(data: RobogearData, state: RobogearState, carrier: Unit, riders: list[Unit],
+          gone: set[int]) -> Room:
+    """Who of ``carrier``'s riders, of those whose survival roll came up, finds room beside
+    it when the flame destroys it (:func:`.damage.destroy`, :func:`.table.free_spot`): the
+    table as it stands then, the units the flame destroyed before it (``gone``) and the
+    carrier gone, each rider set down in turn."""
+    from warbench.rulesets.robogear.table import free_spot
+
+    def placed(rolled: tuple[bool, ...]) -> tuple[bool, ...]:
+        units = [other.shallow_copy() for other in state.units]
+        trial = copy(state)
+        trial.units = units
+        for number in (*gone, carrier.id):
+            units[number].alive = False
+        lives = []
+        for rider, up in zip(riders, rolled, strict=True):
+            mine = units[rider.id]
+            mine.carried_by = -1
+            where = free_spot(trial, data, mine, units[carrier.id])
+            if not up or where is None:
+                mine.alive = False
+            else:
+                mine.x, mine.y = where
+            lives.append(mine.alive)
+        return tuple(lives)
+
+    return placed
 
 
 def blast_options(data: RobogearData, state: RobogearState,

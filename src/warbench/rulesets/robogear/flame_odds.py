@@ -323,7 +323,9 @@ class FlameOdds(AttackOdds):
         units = parse_units(self.data, options.units)
         answer = flame_answer(self.data, weapon, units, 0)
         notes = [f"{shooter.name}'s {weapon.name}", *answer.notes]
-        if any(u.rides >= 0 for u in units):
+        amount = weapon.damage[0]
+        if any(u.rides >= 0 and 0 < amount >= units[u.rides].record.cells
+               - units[u.rides].damage for u in units):
             notes.append(f"a destroyed carrier's riders live on {self.data.measures.apc_survive}"
                          "+ (RG-INF-APC), room beside it taken for granted")
         return OddsAnswer(answer.distribution, answer.outcome, answer.named, tuple(notes),
