@@ -324,33 +324,19 @@ def blast_options(data: RobogearData, state: RobogearState,
                   action: Shoot) -> BlastOptions | str:
     """The ``warbench odds robogear blast`` options of a blast shot (RG-BLAST; lobbed,
     RG-IND) as the game lays it: the shooter's weapon, the distance and cover of the aim,
-    and every model on the table the marker could reach from its aim point (the models
-    :func:`.shots._blast` asks, by the same :func:`.out_of_reach`), turned so that the line
-    of fire runs along +dy, as the scatter's directions are read from it. Or why the odds
-    cannot be told: what the blast calculator does not model (an aim roll against a rider's
-    D6+2 or an open machine's pilot, a trooper's aim from above, a scatter that may leave
-    the table and do nothing)."""
+    the aim as :func:`.shots.shoot` rolls it (from above, RG-INF-ABOVE; against a rider's
+    D6+2; against an open machine's pilot, RG-PILOT-OPEN), the aim point and the line of
+    fire on the table (a shell scattered off it does nothing), and every model on the table
+    the marker could reach from its aim point (the models :func:`.shots._blast` asks, by
+    the same :func:`.out_of_reach`), turned so that the line of fire runs along +dy, as the
+    scatter's directions are read from it. Or why the odds cannot be told."""
     from warbench.rulesets.robogear.odds import BlastOptions
 
     unit, target = state.units[action.unit], state.units[action.target]
     shooter, aim = spot(state, unit), spot(state, target)
     lobbed = action.indirect
-    if not lobbed:
-        if target.carried_by >= 0:
-            return ("the aim is rolled against a rider's defence in its carrier (D6+2), which"
-                    " the blast odds do not model")
-        if action.at_pilot:
-            return ("the aim is rolled against the pilot's defence, which the blast odds do not"
-                    " model")
-        if accuracy_bonus(state, data, unit, aim) > 0:
-            return ("the shooter aims from above (+1 accuracy, RG-INF-ABOVE), which the blast"
-                    " odds do not model")
-    scatter = steps(6.0 * (2 if lobbed else 1))
-    if (aim.x - scatter < 0 or aim.y - scatter < 0 or aim.x + scatter > state.width
-            or aim.y + scatter > state.height):
-        return ("the shell may scatter off the table (and then does nothing), which the blast"
-                " odds do not model")
-    heading = to_radians(heading_to(shooter, aim))
+    bearing = heading_to(shooter, aim)
+    heading = to_radians(bearing)
     along, across = math.sin(heading), math.cos(heading)
     models = []
     for other in within_reach(data, state, action):
@@ -364,6 +350,10 @@ def blast_options(data: RobogearData, state: RobogearState,
         distance=max(0.0, gap(shooter, aim)),
         cover=min(1.0, hidden_share(state, data, shooter, target)),
         indirect=lobbed, models=";".join(models),
+        above=not lobbed and accuracy_bonus(state, data, unit, aim) > 0,
+        rider=not lobbed and target.carried_by >= 0,
+        at_pilot=not lobbed and action.at_pilot and target.carried_by < 0,
+        aim_x=aim.x, aim_y=aim.y, bearing=bearing, width=state.width, height=state.height,
     )
 
 

@@ -4,14 +4,15 @@ it leaves the target's armour scale and resource; a blast over the models under 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pydantic
 
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
+from warbench.core.geometry.vectors import to_radians
 from warbench.core.odds import Dist
 from warbench.core.words import counted
-from warbench.rulesets.robogear.chances import tables_hit_chance
+from warbench.rulesets.robogear.chances import hit_chance, tables_hit_chance
 from warbench.rulesets.robogear.data import (
     SECTIONS,
     RobogearData,
@@ -184,6 +185,25 @@ class BlastOptions(pydantic.BaseModel):
         " dx,dy,r gives that model its own base radius r"))
     radius: float = pydantic.Field(default=0.5, gt=0, description=(
         "model base radius, steps (of each model not given its own)"))
+    above: bool = pydantic.Field(default=False, description=(
+        "a trooper aiming from above (RG-INF-ABOVE): +1 accuracy (with shooter=)"))
+    rider: bool = pydantic.Field(default=False, description=(
+        "the aimed trooper rides a carrier: its defence is D6+2, the marker laid over the"
+        " carrier (with shooter=)"))
+    at_pilot: bool = pydantic.Field(default=False, description=(
+        "aimed at an open machine's pilot: the pilot's defence, the marker over the"
+        " machine (RG-PILOT-OPEN; with shooter= and target=)"))
+    aim_x: float | None = pydantic.Field(default=None, description=(
+        "the aim point's x on the table, steps: with aim_y=, a shell landing off the"
+        " table does nothing"))
+    aim_y: float | None = pydantic.Field(default=None, description=(
+        "the aim point's y on the table, steps (with aim_x=)"))
+    bearing: float = pydantic.Field(default=0.0, description=(
+        "the line of fire's bearing on the table, degrees (with aim_x=, aim_y=)"))
+    width: float = pydantic.Field(default=60.0, gt=0, description=(
+        "the table's width, steps (with aim_x=, aim_y=)"))
+    height: float = pydantic.Field(default=60.0, gt=0, description=(
+        "the table's depth, steps (with aim_x=, aim_y=)"))
 
 
 class BlastOdds(AttackOdds):
@@ -219,14 +239,33 @@ class BlastOdds(AttackOdds):
         if reach is None or weapon.damage[reach] == 0:
             raise AttackOptionsError("distance: the weapon is useless at that range")
         target = None if options.target is None else data.units[options.target]
-        hard = 0 if target is None else hard_for(shooter, target, False)
-        hit = options.hit if options.hit is not None else tables_hit_chance(
-            book(data), reach, weapon.bonus, options.cover, hard)
+        hit = options.hit if options.hit is not None else self._aim(
+            options, shooter, target, weapon, reach)
         damage = weapon.damage[reach] if options.damage is None else options.damage
         diameter = weapon.blast_cm if options.diameter_cm is None else options.diameter_cm
         band_name = ("short", "medium", "long")[reach]
         return hit, damage, diameter, (f"{shooter.name}'s {weapon.name} at {band_name} range:"
                                        f" aim roll hits {hit:.4g}, {damage} damage a model")
+
+    def _aim(self, options: BlastOptions, shooter: UnitRecord, target: UnitRecord | None,
+             weapon: WeaponRecord, reach: int) -> float:
+        """P(the aim roll hits), as :func:`.shots.shoot` rolls it: the accuracy with the
+        band's penalty, the weapon's bonus and +1 for a trooper above (RG-INF-ABOVE: not
+        against a gun), against a rider's D6+2 (RG-INF-APC) or else the cover row with +1
+        for a hard target (RG-FIRE-HARD; the pilot of an open machine, RG-PILOT-OPEN)."""
+        data = self.data
+        above = options.above and shooter.kind == "trooper" and (
+            target is None or target.kind != "gun")
+        bonus = weapon.bonus + (1 if above else 0)
+        if options.rider:
+            if options.at_pilot or (target is not None and target.kind != "trooper"):
+                raise AttackOptionsError("rider: only a trooper rides a carrier")
+            return hit_chance(data.tables.accuracy_penalty[reach], bonus, 0.0, hard=0,
+                              cover=data.tables.cover, carrier=data.measures.apc_defence_bonus)
+        if options.at_pilot and (target is None or target.cockpit != "open"):
+            raise AttackOptionsError("at_pilot: give target= an open machine (RG-PILOT-OPEN)")
+        hard = 0 if target is None else hard_for(shooter, target, options.at_pilot)
+        return tables_hit_chance(book(data), reach, bonus, options.cover, hard)
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         if not isinstance(options, BlastOptions):
@@ -242,7 +281,11 @@ class BlastOdds(AttackOdds):
         degrees = self.data.tables.scatter_degrees
         mass: dict[int, float] = {}
         under = [0.0] * len(models)
-        for weight, x, y in scatter_points(hit, options.indirect, degrees):
+        lands = _on_table(options)
+        for weight, x, y, way, cm in scatter_points(hit, options.indirect, degrees):
+            if not lands(way, cm):  # RG-BLAST: off the table the shell does nothing
+                mass[0] = mass.get(0, 0.0) + weight
+                continue
             struck = [number for number, (mx, my, mr) in enumerate(models) if math.hypot(
                 mx - x, my - y) <= radius + (options.radius if mr is None else mr) + 1e-9]
             for number in struck:
@@ -253,6 +296,27 @@ class BlastOdds(AttackOdds):
         answer = OddsAnswer(dist, "damage", {"nothing": mass.get(0, 0.0)},
                             (f"{len(models)} models, marker {diameter:g} cm", note))
         return answer, under
+
+
+def _on_table(options: BlastOptions) -> Callable[[float, int], bool]:
+    """Whether a shell scattered ``cm`` at ``way`` degrees off the line of fire lands with
+    its centre on the table, worked as :func:`.shots._blast` works it from the aim point
+    and the line of fire's bearing; always, where the aim point is not given."""
+    x0, y0 = options.aim_x, options.aim_y
+    if x0 is None or y0 is None:
+        if (x0 is None) != (y0 is None):
+            raise AttackOptionsError("aim_x, aim_y: give both or neither")
+        return lambda way, cm: True
+    width, height = options.width, options.height
+
+    def lands(way: float, cm: int) -> bool:
+        moved = steps(cm)
+        heading = to_radians(options.bearing + way)
+        x = x0 + math.sin(heading) * moved if cm else x0
+        y = y0 + math.cos(heading) * moved if cm else y0
+        return 0 <= x <= width and 0 <= y <= height
+
+    return lands
 
 
 def parse_models(text: str) -> list[tuple[float, float, float | None]]:
@@ -275,13 +339,14 @@ def parse_models(text: str) -> list[tuple[float, float, float | None]]:
 
 def scatter_points(
     hit: float, indirect: bool, degrees: tuple[float, ...]
-) -> list[tuple[float, float, float]]:
+) -> list[tuple[float, float, float, float, int]]:
     """Every place the marker may land, with its chance: no scatter on a hit, else a D6
-    direction and 1D6 cm (2D6 cm lobbed)."""
-    found: list[tuple[float, float, float]] = []
+    direction and 1D6 cm (2D6 cm lobbed); each as its place off the aim point (the line
+    of fire along +y) and the direction (degrees off the line of fire) and cm rolled."""
+    found: list[tuple[float, float, float, float, int]] = []
     scatter = 1.0 if indirect else 1.0 - hit
     if not indirect and hit > 0:
-        found.append((hit, 0.0, 0.0))
+        found.append((hit, 0.0, 0.0, 0.0, 0))
     if scatter <= 0:
         return found
     count = 2 if indirect else 1
@@ -292,7 +357,7 @@ def scatter_points(
         rad = math.radians(way)
         for cm, p in distances.items():
             far = steps(cm)
-            found.append((scatter * p / 6, math.sin(rad) * far, math.cos(rad) * far))
+            found.append((scatter * p / 6, math.sin(rad) * far, math.cos(rad) * far, way, cm))
     return found
 
 
