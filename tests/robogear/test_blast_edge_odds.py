@@ -117,7 +117,7 @@ def test_rg_pilot_open_a_blast_aimed_at_an_open_machines_pilot() -> None:
     (["at_pilot=true", "target=verdant-tank"], "at_pilot: give target= an open machine"),
     (["at_pilot=true"], "at_pilot: give target= an open machine"),
     (["rider=true", "target=verdant-rover"], "rider: only a trooper rides a carrier"),
-    (["aim_x=3"], "aim_x, aim_y: give both or neither"),
+    (["aim_x=3"], "aim_x, aim_y: give both"),
 ])
 def test_rg_odds_blast_the_command_refuses_an_aim_it_cannot_read(
     pairs: list[str], said: str,
@@ -142,3 +142,14 @@ def test_rg_odds_blast_from_above_against_a_rider_on_the_command_line() -> None:
 
     assert aim("rider=true") == pytest.approx(round(6 / 36, 4))
     assert aim("above=true") == aim()  # a machine gains nothing from above
+
+
+def test_rg_odds_blast_a_base_just_touching_the_marker_as_the_game_tests_it() -> None:
+    """RG-BLAST, RG-ODDS-BLAST: a rifleman whose base just touches the marker laid on the
+    aimed one (2.5 steps apart: the marker's 2 and its base's 0.5), the others where they
+    stand: the table's odds test each base on the table as the game does (before, the
+    models turned to the line of fire and rounded to 6 places could fall just outside)."""
+    game = _game()
+    put(game, 5, 29.0, 26.5, 180.0)
+    turn_of(game, WALKER)
+    _check(game, Shoot(WALKER, 1, AIMED))

@@ -328,21 +328,15 @@ def blast_options(data: RobogearData, state: RobogearState,
     D6+2; against an open machine's pilot, RG-PILOT-OPEN), the aim point and the line of
     fire on the table (a shell scattered off it does nothing), and every model on the table
     the marker could reach from its aim point (the models :func:`.shots._blast` asks, by
-    the same :func:`.out_of_reach`), turned so that the line of fire runs along +dy, as the
-    scatter's directions are read from it. Or why the odds cannot be told."""
+    the same :func:`.out_of_reach`) where it stands (``on_table``: each landing worked and
+    each base tested as the game works and tests them). Or why the odds cannot be told."""
     from warbench.rulesets.robogear.odds import BlastOptions
 
     unit, target = state.units[action.unit], state.units[action.target]
     shooter, aim = spot(state, unit), spot(state, target)
     lobbed = action.indirect
-    bearing = heading_to(shooter, aim)
-    heading = to_radians(bearing)
-    along, across = math.sin(heading), math.cos(heading)
-    models = []
-    for other in within_reach(data, state, action):
-        wx, wy = other.x - aim.x, other.y - aim.y
-        models.append(f"{round_to(wx * across - wy * along, 6)!r},"
-                      f"{round_to(wx * along + wy * across, 6)!r},{other.radius!r}")
+    models = [f"{other.x!r},{other.y!r},{other.radius!r}"  # where they stand, exactly
+              for other in within_reach(data, state, action)]
     if not models:
         return "no model stands where the marker can land"
     return BlastOptions(
@@ -353,7 +347,8 @@ def blast_options(data: RobogearData, state: RobogearState,
         above=not lobbed and accuracy_bonus(state, data, unit, aim) > 0,
         rider=not lobbed and target.carried_by >= 0,
         at_pilot=not lobbed and action.at_pilot and target.carried_by < 0,
-        aim_x=aim.x, aim_y=aim.y, bearing=bearing, width=state.width, height=state.height,
+        aim_x=aim.x, aim_y=aim.y, bearing=heading_to(shooter, aim), width=state.width,
+        height=state.height, on_table=True,
     )
 
 

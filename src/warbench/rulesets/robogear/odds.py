@@ -9,7 +9,9 @@ from collections.abc import Callable, Mapping
 import pydantic
 
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
-from warbench.core.geometry.vectors import to_radians
+from warbench.core.geometry.bases import Body, CircleBase
+from warbench.core.geometry.templates import BlastTemplate
+from warbench.core.geometry.vectors import Point, Pose, to_radians
 from warbench.core.odds import Dist
 from warbench.core.words import counted
 from warbench.rulesets.robogear.chances import hit_chance, tables_hit_chance
@@ -204,6 +206,9 @@ class BlastOptions(pydantic.BaseModel):
         "the table's width, steps (with aim_x=, aim_y=)"))
     height: float = pydantic.Field(default=60.0, gt=0, description=(
         "the table's depth, steps (with aim_x=, aim_y=)"))
+    on_table: bool = pydantic.Field(default=False, description=(
+        "models= gives each model's x,y on the table, not dx,dy off the aim point (with"
+        " aim_x=, aim_y=, bearing=)"))
 
 
 class BlastOdds(AttackOdds):
@@ -281,13 +286,16 @@ class BlastOdds(AttackOdds):
         degrees = self.data.tables.scatter_degrees
         mass: dict[int, float] = {}
         under = [0.0] * len(models)
-        lands = _on_table(options)
+        lands = _landing(options)
+        bases = [Body(Pose(mx, my, 0.0), CircleBase(options.radius if mr is None else mr))
+                 for mx, my, mr in models]
         for weight, x, y, way, cm in scatter_points(hit, options.indirect, degrees):
-            if not lands(way, cm):  # RG-BLAST: off the table the shell does nothing
+            place = lands(x, y, way, cm)
+            if place is None:  # RG-BLAST: off the table the shell does nothing
                 mass[0] = mass.get(0, 0.0) + weight
                 continue
-            struck = [number for number, (mx, my, mr) in enumerate(models) if math.hypot(
-                mx - x, my - y) <= radius + (options.radius if mr is None else mr) + 1e-9]
+            marker = BlastTemplate(Point(*place), radius)  # as shots._blast tests a base
+            struck = [number for number, base in enumerate(bases) if marker.touches(base)]
             for number in struck:
                 under[number] += weight
             total = len(struck) * damage
@@ -298,23 +306,34 @@ class BlastOdds(AttackOdds):
         return answer, under
 
 
-def _on_table(options: BlastOptions) -> Callable[[float, int], bool]:
-    """Whether a shell scattered ``cm`` at ``way`` degrees off the line of fire lands with
-    its centre on the table, worked as :func:`.shots._blast` works it from the aim point
-    and the line of fire's bearing; always, where the aim point is not given."""
+#: Where a shell lands, in the models' coordinates, from its place off the aim point (the
+#: line of fire along +y), the scatter's direction (degrees) and cm; None off the table.
+Landing = Callable[[float, float, float, int], tuple[float, float] | None]
+
+
+def _landing(options: BlastOptions) -> Landing:
+    """Where a shell scattered ``cm`` at ``way`` degrees off the line of fire lands: given
+    the aim point, worked on the table as :func:`.shots._blast` works it from the aim
+    point and the line of fire's bearing (None where its centre is off the table), and
+    told on the table where the models are given there (``on_table``); else the place
+    off the aim point."""
     x0, y0 = options.aim_x, options.aim_y
     if x0 is None or y0 is None:
-        if (x0 is None) != (y0 is None):
-            raise AttackOptionsError("aim_x, aim_y: give both or neither")
-        return lambda way, cm: True
-    width, height = options.width, options.height
+        if (x0 is None) != (y0 is None) or options.on_table:
+            raise AttackOptionsError("aim_x, aim_y: give both (neither, without on_table)")
+        return lambda x, y, way, cm: (x, y)
+    width, height, on_table = options.width, options.height, options.on_table
 
-    def lands(way: float, cm: int) -> bool:
-        moved = steps(cm)
-        heading = to_radians(options.bearing + way)
-        x = x0 + math.sin(heading) * moved if cm else x0
-        y = y0 + math.cos(heading) * moved if cm else y0
-        return 0 <= x <= width and 0 <= y <= height
+    def lands(dx: float, dy: float, way: float, cm: int) -> tuple[float, float] | None:
+        x, y = x0, y0
+        if cm:
+            moved = steps(cm)
+            heading = to_radians(options.bearing + way)
+            x += math.sin(heading) * moved
+            y += math.cos(heading) * moved
+        if not (0 <= x <= width and 0 <= y <= height):
+            return None
+        return (x, y) if on_table else (dx, dy)
 
     return lands
 
