@@ -190,8 +190,10 @@ def turned(
 def action_odds(data: RobogearData, state: RobogearState, action: Action) -> OddsAnswer | None:
     """The exact odds of an aimed shot at a unit or at the pilot of an open machine (the
     lives it loses: RG-PILOT-OPEN), from the shot calculator with the real distance, cover
-    and the pilot's lives left; of a blast, aimed or lobbed, from the blast calculator
-    (:func:`blast_odds`); of a flamer, from the game's own template (:func:`flame_odds`)."""
+    and the pilot's lives left, the aim from above and a rider's D6+2 as the game rolls
+    them (against the carrier's place, RG-INF-APC); of a blast, aimed or lobbed, from the
+    blast calculator (:func:`blast_odds`); of a flamer, from the game's own template
+    (:func:`flame_odds`)."""
     from warbench.rulesets.robogear.odds import ShotOdds, ShotOptions
 
     if not isinstance(action, Shoot):
@@ -209,8 +211,9 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
         shooter=unit.type, weapon=action.weapon, target=target.type,
         distance=max(0.0, gap(shooter, aim)),
         cover=min(1.0, hidden_share(state, data, shooter, aim)),
-        above=accuracy_bonus(state, data, unit, target) > 0, damage=target.damage,
+        above=accuracy_bonus(state, data, unit, aim) > 0, damage=target.damage,
         at_pilot=action.at_pilot, pilot=target.pilot if action.at_pilot else None,
+        rider=target.carried_by >= 0,
     )
     try:
         return ShotOdds(data).odds(options)

@@ -41,6 +41,8 @@ class ShotOptions(pydantic.BaseModel):
         "shoot the pilot of an open machine (RG-PILOT-OPEN)"))
     pilot: int | None = pydantic.Field(default=None, ge=1, description=(
         "lives the pilot has left, with at_pilot= (default: all of them)"))
+    rider: bool = pydantic.Field(default=False, description=(
+        "the target is a trooper riding a carrier: its defence is D6+2 (RG-INF-APC)"))
 
 
 class ShotOdds(AttackOdds):
@@ -97,9 +99,16 @@ class ShotOdds(AttackOdds):
         """P(accuracy > defence), as :mod:`.shots` rolls them: the band's penalty, the
         weapon's bonus, +1 for a trooper above (RG-INF-ABOVE: above a trooper or a
         machine's cabin; never against a gun), the cover row, and +1 defence for a hard
-        target (RG-FIRE-HARD: the pilot of an open machine too, against machines)."""
+        target (RG-FIRE-HARD: the pilot of an open machine too, against machines); a
+        rider's D6+2 in place of the last two (RG-INF-APC)."""
         above = options.above and shooter.kind == "trooper" and target.kind != "gun"
         bonus = weapon.bonus + (1 if above else 0)
+        if options.rider:  # D6+2 aboard, whatever the cover, no hard target (RG-INF-APC)
+            if options.at_pilot or target.kind != "trooper":
+                raise AttackOptionsError("rider: only a trooper rides a carrier")
+            tables = self.data.tables
+            return hit_chance(tables.accuracy_penalty[reach], bonus, 0.0, hard=0,
+                              cover=tables.cover, carrier=self.data.measures.apc_defence_bonus)
         hard = hard_for(shooter, target, options.at_pilot)
         return tables_hit_chance(book(self.data), reach, bonus, options.cover, hard)
 
