@@ -26,7 +26,7 @@ from warbench.rulesets.robogear.fire import hard_for
 from warbench.rulesets.robogear.flame_odds import FlameOdds
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import armour_level, section
-from warbench.rulesets.robogear.table import band, owners_band
+from warbench.rulesets.robogear.table import owners_band
 
 
 class ShotOptions(pydantic.BaseModel):
@@ -67,7 +67,9 @@ class ShotOdds(AttackOdds):
         refusal = not_aimed(options, shooter, weapon)
         if refusal is not None:
             raise AttackOptionsError(refusal)
-        reach = band(options.distance, book(data).band_edges)
+        sheet = book(data)
+        # the band as the game picks it (RG-FIRE-BOUNDARY: the owner's choice on an edge)
+        reach = owners_band(options.distance, sheet.band_edges, weapon.damage, sheet.penalties)
         if reach is None or weapon.damage[reach] == 0:
             raise AttackOptionsError("distance: the weapon is useless at that range")
         if options.at_pilot:
