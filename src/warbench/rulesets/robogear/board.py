@@ -196,6 +196,8 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
     (:func:`flame_odds`)."""
     from warbench.rulesets.robogear.odds import ShotOdds, ShotOptions
 
+    if isinstance(action, Throw):
+        return blast_odds(data, state, action)
     if not isinstance(action, Shoot):
         return None
     unit, target = state.units[action.unit], state.units[action.target]
@@ -324,50 +326,60 @@ def _room(data: RobogearData, state: RobogearState, carrier: Unit, riders: list[
 
 
 def blast_options(data: RobogearData, state: RobogearState,
-                  action: Shoot) -> BlastOptions | str:
+                  action: Shoot | Throw) -> BlastOptions | str:
     """The ``warbench odds robogear blast`` options of a blast shot (RG-BLAST; lobbed,
-    RG-IND) as the game lays it: the shooter's weapon, the distance and cover of the aim,
-    the aim as :func:`.shots.shoot` rolls it (from above, RG-INF-ABOVE; against a rider's
-    D6+2; against an open machine's pilot, RG-PILOT-OPEN), the aim point and the line of
-    fire on the table (a shell scattered off it does nothing), and every model on the table
-    the marker could reach from its aim point (the models :func:`.shots._blast` asks, by
-    the same :func:`.out_of_reach`) where it stands (``on_table``: each landing worked and
-    each base tested as the game works and tests them). Or why the odds cannot be told."""
+    RG-IND; a hand grenade, RG-GRENADE) as the game lays it: the shooter's weapon, the
+    distance and cover of the aim, the aim as :func:`.shots.shoot` rolls it (from above,
+    RG-INF-ABOVE; against a rider's D6+2; against an open machine's pilot, RG-PILOT-OPEN),
+    the aim point and the line of fire on the table (a shell scattered off it does
+    nothing), and every model on the table the marker could reach from its aim point (the
+    models :func:`.shots._blast` asks, by the same :func:`.out_of_reach`) where it stands
+    (``on_table``: each landing worked and each base tested as the game works and tests
+    them). Or why the odds cannot be told."""
     from warbench.rulesets.robogear.odds import BlastOptions
 
     unit, target = state.units[action.unit], state.units[action.target]
     shooter, aim = spot(state, unit), spot(state, target)
-    lobbed = action.indirect
+    # a hand grenade (RG-GRENADE) is thrown at a unit on the table, never lobbed
+    weapon, lobbed, at_pilot = ((0, False, False) if isinstance(action, Throw) else
+                                (action.weapon, action.indirect, action.at_pilot))
     models = [f"{other.x!r},{other.y!r},{other.radius!r}"  # where they stand, exactly
               for other in within_reach(data, state, action)]
     if not models:
         return "no model stands where the marker can land"
     return BlastOptions(
-        shooter=unit.type, weapon=action.weapon, target=target.type,
-        distance=max(0.0, gap(shooter, aim)),
+        shooter=unit.type, weapon=weapon, grenade=isinstance(action, Throw),
+        target=target.type, distance=max(0.0, gap(shooter, aim)),
         cover=min(1.0, hidden_share(state, data, shooter, target)),
         indirect=lobbed, models=";".join(models),
         above=not lobbed and accuracy_bonus(state, data, unit, aim) > 0,
         rider=not lobbed and target.carried_by >= 0,
-        at_pilot=not lobbed and action.at_pilot and target.carried_by < 0,
+        at_pilot=not lobbed and at_pilot and target.carried_by < 0,
         aim_x=aim.x, aim_y=aim.y, bearing=heading_to(shooter, aim), width=state.width,
         height=state.height, on_table=True,
     )
 
 
-def within_reach(data: RobogearData, state: RobogearState, action: Shoot) -> list[Unit]:
-    """The units a blast shot's marker may land on: within its radius and the longest
-    scatter (6 cm, 12 lobbed) of the aim point, by :func:`.out_of_reach` as
-    :func:`.shots._blast` asks, in the table's order."""
+def within_reach(data: RobogearData, state: RobogearState,
+                 action: Shoot | Throw) -> list[Unit]:
+    """The units a blast shot's (or a hand grenade's) marker may land on: within its radius
+    and the longest scatter (6 cm, 12 lobbed) of the aim point, by :func:`.out_of_reach`
+    as :func:`.shots._blast` asks, in the table's order."""
     aim = spot(state, state.units[action.target])
-    weapon = data.units[state.units[action.unit].type].weapons[action.weapon]
-    reach = steps(weapon.blast_cm) / 2 + steps(6.0 * (2 if action.indirect else 1))
+    if isinstance(action, Throw):
+        diameter, lobbed = data.measures.grenade_blast_cm, False
+    else:
+        weapon = data.units[state.units[action.unit].type].weapons[action.weapon]
+        diameter, lobbed = weapon.blast_cm, action.indirect
+    reach = steps(diameter) / 2 + steps(6.0 * (2 if lobbed else 1))
     return [other for other in state.units
             if other.on_table and not out_of_reach(aim.x, aim.y, reach, other)]
 
 
-def blast_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsAnswer | None:
-    """The exact odds of a blast shot (:func:`blast_options`), or why they are withheld:
+def blast_odds(data: RobogearData, state: RobogearState,
+               action: Shoot | Throw) -> OddsAnswer | None:
+    """The exact odds of a blast shot or a hand grenade (:func:`blast_options`), or why
+    they are withheld:
     the total damage of every model under the marker, the chance the aimed model is, and
     a line for each other model the marker may land on, friend or foe."""
     from warbench.rulesets.robogear.odds import BlastOdds

@@ -26,7 +26,7 @@ from warbench.rulesets.robogear.fire import hard_for
 from warbench.rulesets.robogear.flame_odds import FlameOdds
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import armour_level, section
-from warbench.rulesets.robogear.table import owners_band
+from warbench.rulesets.robogear.table import band, owners_band
 
 
 class ShotOptions(pydantic.BaseModel):
@@ -217,6 +217,9 @@ class BlastOptions(pydantic.BaseModel):
         "the table's width, steps (with aim_x=, aim_y=)"))
     height: float = pydantic.Field(default=60.0, gt=0, description=(
         "the table's depth, steps (with aim_x=, aim_y=)"))
+    grenade: bool = pydantic.Field(default=False, description=(
+        "the shooter's hand grenade in place of weapon= (RG-GRENADE): short range only, no"
+        " bonus, its sheet's grenade damage, a 5 cm marker"))
     on_table: bool = pydantic.Field(default=False, description=(
         "models= gives each model's x,y on the table, not dx,dy off the aim point (with"
         " aim_x=, aim_y=, bearing=)"))
@@ -243,6 +246,8 @@ class BlastOdds(AttackOdds):
                 "; hit 0.5 is a default: give shooter= (and target=, distance=) or hit="
             return hit, damage, diameter, f"aim roll hits {hit:.4g}{given}"
         shooter = data.units[options.shooter]
+        if options.grenade:
+            return self._grenade(options, shooter)
         if options.weapon >= len(shooter.weapons):
             raise AttackOptionsError(f"weapon: {shooter.name} has {len(shooter.weapons)} weapons")
         weapon = shooter.weapons[options.weapon]
@@ -256,15 +261,36 @@ class BlastOdds(AttackOdds):
             raise AttackOptionsError("distance: the weapon is useless at that range")
         target = None if options.target is None else data.units[options.target]
         hit = options.hit if options.hit is not None else self._aim(
-            options, shooter, target, weapon, reach)
+            options, shooter, target, weapon.bonus, reach)
         damage = weapon.damage[reach] if options.damage is None else options.damage
         diameter = weapon.blast_cm if options.diameter_cm is None else options.diameter_cm
         band_name = ("short", "medium", "long")[reach]
         return hit, damage, diameter, (f"{shooter.name}'s {weapon.name} at {band_name} range:"
                                        f" aim roll hits {hit:.4g}, {damage} damage a model")
 
+    def _grenade(self, options: BlastOptions,
+                 shooter: UnitRecord) -> tuple[float, int, float, str]:
+        """:meth:`_weapon` for a hand grenade (RG-GRENADE, :func:`.shots.throw`): thrown
+        at short range only, the aim rolled with no bonus, the sheet's grenade damage under
+        a 5 cm marker; never at a rider or a pilot (only at a unit on the table)."""
+        data = self.data
+        if shooter.kind != "trooper" or shooter.grenades <= 0:
+            raise AttackOptionsError(f"grenade: the {shooter.name} carries no hand grenades")
+        if options.rider or options.at_pilot or options.indirect:
+            raise AttackOptionsError("grenade: thrown at a unit on the table, never lobbed")
+        if band(options.distance, book(data).band_edges) != 0:
+            raise AttackOptionsError("distance: a grenade reaches short range only (RG-GRENADE)")
+        target = None if options.target is None else data.units[options.target]
+        hit = options.hit if options.hit is not None else self._aim(
+            options, shooter, target, 0, 0)
+        damage = shooter.grenade_damage if options.damage is None else options.damage
+        diameter = (data.measures.grenade_blast_cm if options.diameter_cm is None
+                    else options.diameter_cm)
+        return hit, damage, diameter, (f"{shooter.name}'s hand grenade: aim roll hits"
+                                       f" {hit:.4g}, {damage} damage a model")
+
     def _aim(self, options: BlastOptions, shooter: UnitRecord, target: UnitRecord | None,
-             weapon: WeaponRecord, reach: int) -> float:
+             weapon_bonus: int, reach: int) -> float:
         """P(the aim roll hits), as :func:`.shots.shoot` rolls it: the accuracy with the
         band's penalty, the weapon's bonus and +1 for a trooper above (RG-INF-ABOVE: not
         against a gun), against a rider's D6+2 (RG-INF-APC) or else the cover row with +1
@@ -272,7 +298,7 @@ class BlastOdds(AttackOdds):
         data = self.data
         above = options.above and shooter.kind == "trooper" and (
             target is None or target.kind != "gun")
-        bonus = weapon.bonus + (1 if above else 0)
+        bonus = weapon_bonus + (1 if above else 0)
         if options.rider:
             if options.at_pilot or (target is not None and target.kind != "trooper"):
                 raise AttackOptionsError("rider: only a trooper rides a carrier")
