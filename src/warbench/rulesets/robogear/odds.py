@@ -1,5 +1,6 @@
 """Exact odds of ROBOGEAR attacks: a shot through accuracy, defence and cover, and where
-it leaves the target's armour scale and resource; a blast over the models under it."""
+it leaves the target's armour scale and resource; a blast (or a hand grenade) over the
+models under it; a flamer's template (:mod:`.flame_odds`)."""
 
 from __future__ import annotations
 
@@ -227,7 +228,8 @@ class BlastOptions(pydantic.BaseModel):
 
 class BlastOdds(AttackOdds):
     name = "blast"
-    summary = "total damage of a blast over the models near its aim point, scatter included"
+    summary = ("total damage of a blast (or a hand grenade, grenade=true) over the models"
+               " near its aim point, scatter included")
     options_model = BlastOptions
 
     def __init__(self, data: RobogearData) -> None:
