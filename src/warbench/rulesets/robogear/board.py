@@ -40,6 +40,7 @@ from warbench.rulesets.robogear.actions import (
     Turn,
 )
 from warbench.rulesets.robogear.data import RobogearData, WeaponRecord, steps
+from warbench.rulesets.robogear.fan_odds import swept_lines
 from warbench.rulesets.robogear.fire import accuracy_bonus, spot
 from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
@@ -191,7 +192,8 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
     """The exact odds of an aimed shot at a unit or at the pilot of an open machine (the
     lives it loses: RG-PILOT-OPEN), from the shot calculator with the real distance, cover
     and the pilot's lives left, the aim from above and a rider's D6+2 as the game rolls
-    them (against the carrier's place, RG-INF-APC); of a blast, aimed or lobbed, from the
+    them (against the carrier's place, RG-INF-APC), and a line for each trooper a fan shot
+    sweeps (:func:`.fan_odds.swept_lines`, RG-INF-FAN); of a blast, aimed or lobbed, from the
     blast calculator (:func:`blast_odds`); of a flamer, from the game's own template
     (:func:`flame_odds`)."""
     from warbench.rulesets.robogear.odds import ShotOdds, ShotOptions
@@ -218,9 +220,11 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
         rider=target.carried_by >= 0,
     )
     try:
-        return ShotOdds(data).odds(options)
+        answer = ShotOdds(data).odds(options)
     except ValueError:
         return None
+    swept = swept_lines(data, state, unit, target, weapon)  # RG-INF-FAN
+    return replace(answer, others=swept) if swept else answer
 
 
 def flame_odds(data: RobogearData, state: RobogearState, action: Shoot) -> OddsAnswer:
