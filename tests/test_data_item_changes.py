@@ -92,13 +92,18 @@ def test_dw_data_replace_a_new_name_adds_a_weapon_at_the_end(
      ' ["britannia-cruiser.weapons.turet"])'),
     (FLAK.replace('arcs = ["fore270"]\n', ""),
      "britannia-cruiser.weapons.flak.arcs: missing required key"),
+    ('[britannia-cruiser.weapons.turret]\narcs = ["fore271"]\n',
+     'britannia-cruiser.weapons.turret.arcs[0]: expected "fore", "aft", "port", "starboard",'
+     ' "fore180", "aft180", "fore270", "aft270", "all", "channel" or "aft-channel", got the'
+     ' string "fore271"'),
 ])
 def test_dw_data_errors_a_misspelt_or_incomplete_weapon_is_one_line_naming_the_key(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
 ) -> None:
-    """DW-DATA-ERRORS: a misspelt weapon name (with the one likely meant) and a new weapon
-    lacking a key are refused before any game, one line naming the changes file and the key
-    path as written (the weapon's name, not its place)."""
+    """DW-DATA-ERRORS: a misspelt weapon name (with the one likely meant), a new weapon
+    lacking a key and a misspelt arc are refused before any game, one line naming the changes
+    file and the key path as written (the weapon's name, not its place); the misspelt arc
+    only, not also a length the array has ("has 1 value, needs at least 1")."""
     folder = folder_with(tmp_path, "models.changes.toml", text)
     args = ["simulate", "dystopian-wars", "--games", "1", "--data", str(folder)]
     assert main(args) == USAGE_ERROR

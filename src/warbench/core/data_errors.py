@@ -109,6 +109,8 @@ def validation_problems(
     reasons: dict[str, list[str]] = {}
     shown_inputs: dict[str, tuple[Any, bool]] = {}
     for detail in error.errors():
+        if _long_enough(detail):
+            continue
         loc, reason, shown = _describe(detail, data, plain=plain)
         where = format_path(prefix + loc)
         reasons.setdefault(where, []).append(reason)
@@ -119,6 +121,15 @@ def validation_problems(
         reason = _either(list(dict.fromkeys(texts)))
         problems.append(DataProblem(where, reason + _note(reason, shown_inputs.get(where))))
     return problems
+
+
+def _long_enough(detail: ErrorDetails) -> bool:
+    """Whether pydantic's ``too_short`` is about an array long enough as written: it counts
+    only the values that passed, so a misspelt value (reported on its own) is no length
+    problem."""
+    if detail["type"] != "too_short" or not isinstance(detail["input"], list | tuple):
+        return False
+    return len(detail["input"]) >= int(detail.get("ctx", {}).get("min_length", 0))
 
 
 def _note(reason: str, shown: tuple[Any, bool] | None) -> str:
