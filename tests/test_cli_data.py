@@ -133,7 +133,9 @@ def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
     """The report's settings name --data and its digest, its replay commands and the
     "Stored as run" hint carry --data, and a stored game replayed with other data is
     refused before replaying, naming the digest, as a journal is; a run compared with it
-    names that run and its data."""
+    names that run and its data folder as given, as this run's settings do (journey 5: a
+    designer comparing two variants reads which folder each run played, not a digest
+    alone)."""
     db, page = tmp_path / "r.sqlite", tmp_path / "r.html"
     args = ["simulate", "full-thrust", "--games", "2", "--db", str(db)]
     assert main([*args, "--data", str(short_battles), "--report", str(page)]) == 0
@@ -150,7 +152,8 @@ def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
     assert "Replayed" not in captured.out and "verification failed" not in captured.out
     assert main([*args, "--compare", "1", "--report", str(page)]) == 0
     html = page.read_text()
-    assert "<h2>Against run 1</h2>" in html and f"data: a data folder, digest {digest}" in html
+    assert "<h2>Against run 1</h2>" in html
+    assert f"data: --data {short_battles} (digest {digest})" in html
     # journey 5: the comparison in words, which way and how sure, on the terminal and page
     verdicts = [line for line in capsys.readouterr().out.splitlines() if " than in run 1 (" in
                 line or " as often as in run 1 (" in line]
@@ -160,7 +163,7 @@ def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
     assert main([*args, "--compare", "1", "--json"]) == 0
     plain = json.loads(capsys.readouterr().out)
     assert plain["data"] == "the shipped data" and plain["compared_run"]["id"] == 1
-    assert plain["compared_run"]["data"] == f"a data folder, digest {digest}"
+    assert plain["compared_run"]["data"] == f"--data {short_battles} (digest {digest})"
     assert len(plain["compared_run"]["verdicts"]) == 2
     assert "<td>data</td><td>the shipped data</td>" in html
 

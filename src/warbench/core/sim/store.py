@@ -114,10 +114,15 @@ class RunInfo:
     data_dir: str | None = None
 
     def data_words(self) -> str:
-        """The run's data in words, for reports."""
+        """The run's data in words, for reports: ``--data FOLDER (digest ...)`` as the run
+        was given it, as :func:`~warbench.core.sim.report.data_words` says of a run."""
         if not self.data_recorded:
             return "not recorded"
-        return "the shipped data" if self.data is None else f"a data folder, digest {self.data}"
+        if self.data is None:
+            return "the shipped data"
+        if self.data_dir is None:
+            return f"a data folder, digest {self.data}"
+        return f"--data {self.data_dir} (digest {self.data})"
 
 
 #: Columns of ``runs`` added after files were written without them.
