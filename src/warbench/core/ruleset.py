@@ -443,6 +443,12 @@ class Ruleset(ABC, Generic[S, D]):
         piece means nothing now. The default: none."""
         return None
 
+    def drag_refusal(self, state: S, decisions: Sequence[Decision], label: str) -> str | None:
+        """Why dragging the piece ``label`` means nothing now, in the rules' words (with the
+        clause), where :meth:`action_from_drag` gives no action; ``None``: the table says
+        only that it means nothing now. The default: none."""
+        return None
+
     def action_from_turn(
         self, state: S, decisions: Sequence[Decision], label: str, heading: float
     ) -> Action | None:

@@ -44,7 +44,9 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
         label, x, y = _drag(request["drag"])
         action = rules.action_from_drag(state, observation.decisions, label, x, y)
         if action is None:
-            return _answer(None, "", f"dragging {label} means nothing now", None, [], None)
+            why = rules.drag_refusal(state, observation.decisions, label)
+            why = why or f"dragging {label} means nothing now"
+            return _answer(None, "", why, None, [], None)
     elif isinstance(request, dict) and "turn" in request:
         label, heading = _turn(request["turn"])
         action = rules.action_from_turn(state, observation.decisions, label, heading)

@@ -26,6 +26,7 @@ from warbench.core.words import roll_words
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Concede, Idle, Move
 from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.rulesets.dystopian_wars.victory import order_met
+from warbench.server.consider import consider
 from warbench.server.snapshot import event_text
 
 TWO_AGAINST_ONE = setup(
@@ -157,8 +158,37 @@ def test_moving_part_way_then_another_model_is_refused() -> None:
     game = scripted(TWO_AGAINST_ONE, P0_FIRST)
     play(game, Activate(1), Move(1, (5.0,)))
     before = game.hash()
-    with pytest.raises(IllegalAction, match="no move to make now"):
+    with pytest.raises(IllegalAction, match=r"Picket 1 has made its move.*DW-MOVE-ONE-AT-A-TIME"):
         game.apply(0, Move(1, (3.0,)))
+    assert game.hash() == before
+
+
+def test_dw_alternate_a_move_outside_the_squadron_moving_now_says_which_rule_forbids_it() -> None:
+    """DW-ALTERNATE, DW-MOVE-ONE-AT-A-TIME: while the frigates move, a move of the player's
+    other squadron, of an enemy model or of a frigate that has moved is refused naming the
+    model and the clause (seed l.248: one squadron does all its actions, then the other
+    player's; l.331: a model finishes its move before the next starts), not "model 1 has no
+    move to make now"; dragging one on the web table says the same; the state is as
+    before."""
+    game = scripted(TWO_AGAINST_ONE, P0_FIRST)
+    play(game, Activate(1), Move(1, (5.0,)))
+    before = game.hash()
+    for action, reason in (
+        (Move(0, (3.0,)), "Sovereign is not in the squadron activated now (Picket-pattern frigate):"
+                          " a player activates one squadron at a time (DW-ALTERNATE)"),
+        (Move(4, (3.0,)), "Kaiserin is player 2's: player 1 moves only the squadron activated"
+                          " now (Picket-pattern frigate) (DW-ALTERNATE)"),
+        (Move(1, (3.0,)), f"{model(game, 1).name} has made its move: a model moves once, to"
+                          f" the end, before the next starts ({model(game, 2).name} and"
+                          f" {model(game, 3).name} still to move) (DW-MOVE-ONE-AT-A-TIME)"),
+        (Move(9, (3.0,)), "there is no model 9 (DW-ACTIONS)"),
+    ):
+        assert game.check(0, action) == reason
+    # the web table: Sovereign or Kaiserin dragged says the same, not "means nothing now"
+    for label, uid in (("Sovereign", 0), ("Kaiserin", 4), (model(game, 1).name, 1)):
+        answer = consider(game, 0, {"drag": {"label": label, "x": 30.0, "y": 20.0}})
+        assert answer["action"] is None
+        assert answer["reason"] == game.check(0, Move(uid, (3.0,)))
     assert game.hash() == before
 
 

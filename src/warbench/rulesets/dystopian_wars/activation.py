@@ -155,7 +155,7 @@ class Activation(Procedure[DWState, RulesData]):
             for uid in movers:
                 if state.models[uid].helm == "all_stop":
                     options.extend(Helm(uid, order) for order in self.helm_orders(state, data, uid))
-            spaces: list[ParamSpace] = [MoveSpace(state, data, movers)]
+            spaces: list[ParamSpace] = [MoveSpace(state, data, movers, self.moved)]
             free = [uid for uid in movers if state.models[uid].helm != "all_stop"]
             pivot = PivotSpace(state, data, free)
             if pivot.movers:

@@ -194,6 +194,20 @@ def dragged_move(
     return Move(model.uid, path, backward)
 
 
+def drag_refusal(
+    data: RulesData, state: DWState, decisions: Sequence[Decision], label: str
+) -> str | None:
+    """Why the model ``label`` on the table, dragged, makes no move now, while a squadron
+    moves (``None`` at any other step, or for a label no model has)."""
+    space = next((space for decision in decisions for space in decision.spaces
+                  if isinstance(space, MoveSpace)), None)
+    model = next((m for m in state.models if m.active and m.carried_by < 0
+                  and model_label(data, m) == label), None)
+    if space is None or model is None or model.uid in space.movers:
+        return None
+    return space.unmoving(model.uid)
+
+
 def turned(
     data: RulesData, state: DWState, decisions: Sequence[Decision], label: str, heading: float
 ) -> Pivot | None:

@@ -19,6 +19,7 @@ Flyers and submerged models pass over and under everything, but flyers hit dense
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from warbench.core.actions import Action
 from warbench.core.decisions import DrawnSpace, ParamSpace
@@ -30,7 +31,7 @@ from warbench.core.geometry import (
 )
 from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, inches, plan_path
 from warbench.core.rng import RandomStream
-from warbench.core.words import one_of
+from warbench.core.words import one_of, player_name
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
 from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -176,10 +177,13 @@ class MoveSpace(DrawnSpace):
 
     action_type = Move
 
-    def __init__(self, state: DWState, data: RulesData, movers: list[int]) -> None:
+    def __init__(
+        self, state: DWState, data: RulesData, movers: list[int], moved: Sequence[int] = ()
+    ) -> None:
         self._state = state
         self._data = data
         self.movers = movers
+        self.moved = tuple(moved)
         self.description = ("move a model: path = straight, turn, straight ... (inches, "
                             "degrees); the odds of a ram, collision or terrain it meets show "
                             "once a path is drawn: the path decides what it meets")
@@ -188,10 +192,35 @@ class MoveSpace(DrawnSpace):
         if not isinstance(action, Move):
             return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         if action.model not in self.movers:
-            return f"model {action.model} has no move to make now (DW-ACTIONS)"
+            return self.unmoving(action.model)
         model = self._state.models[action.model]
         reason, _ = move_refusal(self._state, self._data, model, action)
         return reason
+
+    def unmoving(self, uid: int) -> str:
+        """Why model ``uid`` has no move to make now, with the clause that says so: one
+        squadron acts at a time (DW-ALTERNATE, seed l.248), a model moves once, to the end
+        (DW-MOVE-ONE-AT-A-TIME, l.331), the commanded part first (DW-CD-SPLIT, l.254)."""
+        models = self._state.models
+        if not 0 <= uid < len(models):
+            return f"there is no model {uid} (DW-ACTIONS)"
+        model, first = models[uid], models[self.movers[0]]
+        squadron = self._state.squadrons[first.squadron]
+        if not model.active or model.carried_by >= 0:
+            return f"{model.name} is not on the table to move (DW-ACTIONS)"
+        if model.player != squadron.player:
+            return (f"{model.name} is {player_name(model.player)}'s:"
+                    f" {player_name(squadron.player)} moves only the squadron activated now"
+                    f" ({squadron.name}) (DW-ALTERNATE)")
+        if model.squadron != squadron.sid:
+            return (f"{model.name} is not in the squadron activated now ({squadron.name}):"
+                    " a player activates one squadron at a time (DW-ALTERNATE)")
+        left = one_of([models[mover].name for mover in self.movers], "and")
+        if uid in self.moved:
+            return (f"{model.name} has made its move: a model moves once, to the end, before"
+                    f" the next starts ({left} still to move) (DW-MOVE-ONE-AT-A-TIME)")
+        return (f"{model.name} is split from the part of {squadron.name} acting now ({left}):"
+                " the commanded part acts first, then the rest (DW-CD-SPLIT)")
 
     def free(self) -> list[int]:
         """The movers not held by an all stop marker (DW-ALL-STOP)."""

@@ -323,6 +323,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         """A model with a move to make, dragged: the move ending nearest the point."""
         return board.dragged_move(self.data, state, decisions, label, x, y)
 
+    def drag_refusal(
+        self, state: DWState, decisions: Sequence[Decision], label: str
+    ) -> str | None:
+        """A model on the table dragged while another squadron, or another model, moves:
+        why it does not move now (:meth:`.MoveSpace.unmoving`)."""
+        return board.drag_refusal(self.data, state, decisions, label)
+
     def action_from_turn(
         self, state: DWState, decisions: Sequence[Decision], label: str, heading: float
     ) -> Action | None:
