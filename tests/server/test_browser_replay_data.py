@@ -2,7 +2,8 @@
 (Playwright, Debian's chromium; skipped, saying why, when either is missing, as
 ``test_browser``): USERS journey 5's last step, the strangest game of a `simulate --data`
 run stepped through on the board of a server started with `serve --data`, whose lobby
-says which ruleset plays the folder."""
+says which ruleset plays the folder. While a results file is sent and its game replayed
+(seconds for a long Dystopian Wars game), the viewer says so and Load waits."""
 
 from __future__ import annotations
 
@@ -39,8 +40,18 @@ def test_the_viewer_steps_through_a_simulated_game_of_the_served_data_folder(
         page.goto(f"http://127.0.0.1:{port}/replay")
         page.set_input_files("#results", str(results))
         page.fill("#game", "2")
+        held: list[Any] = []  # the replay's answer, held back to see the page meanwhile
+        page.route("**/api/replays/results*", lambda route: held.append(route))
         page.click("#load-results")
+        page.wait_for_function("document.querySelector('#replay-message').textContent"
+                               ".startsWith('Replaying game 2 of results.sqlite')")
+        assert page.is_disabled("#load-results")  # a second click sends nothing more
+        while not held:
+            page.wait_for_timeout(50)
+        held[0].continue_()
+        page.unroute("**/api/replays/results*")
         page.wait_for_selector("#board .shape", timeout=30_000)
+        assert page.is_enabled("#load-results")
         said = page.inner_text("#replay-message")
         assert said.startswith("full-thrust (played with a data folder, digest ")
         assert "every hash matches" in said

@@ -42,11 +42,22 @@ async function show() {
   log.scrollTop = log.scrollHeight;
 }
 
-$("journal").onchange = async () => { const file = $("journal").files[0]; if (file) load("/api/replays", await file.arrayBuffer()); };
-$("load-results").onclick = async () => {
+// While a file is sent and replayed (seconds for a long game) the page says so, and Load
+// waits for the answer: no second replay of the same game is asked for meanwhile.
+async function loadFile(url, file, what) {
+  message(`Replaying ${what}: every step is played again and its hash checked...`, false);
+  $("load-results").disabled = true;
+  try { await load(url, await file.arrayBuffer()); }
+  catch (error) { message(`Cannot replay: ${error.message || error}`, true); }
+  finally { $("load-results").disabled = false; }
+}
+
+$("journal").onchange = () => { const file = $("journal").files[0]; if (file) loadFile("/api/replays", file, file.name); };
+$("load-results").onclick = () => {
   const file = $("results").files[0];
   if (!file) { message("choose a results file first", true); return; }
-  load(`/api/replays/results?game=${Number($("game").value)}`, await file.arrayBuffer());
+  const game = Number($("game").value);
+  loadFile(`/api/replays/results?game=${game}`, file, `game ${game} of ${file.name}`);
 };
 $("step").oninput = show;
 $("seat").onchange = show;
