@@ -110,7 +110,7 @@ def test_split_fire_limits_are_refused_with_reasons(user_rules) -> None:  # type
 def test_target_outside_the_arc_is_refused(user_rules) -> None:  # type: ignore[no-untyped-def]
     """DW-ARCS: a fore-180 rocket battery cannot reach a target on the beam's far side; the
     refusal names the arc in words, as the unit card does ("fore 180°": a referee walk read
-    "aft270", the data's key).
+    "aft270", the data's key), and the gun as its model's.
     Also shows DW-GUNNERY-TYPES.
     """
     game_setup = setup(
@@ -120,11 +120,27 @@ def test_target_outside_the_arc_is_refused(user_rules) -> None:  # type: ignore[
     game = scripted(game_setup, P0_FIRST, user_rules)
     play(game, Activate(0), Move(0, (2.0,)))
     # the refusal names its rule
-    with pytest.raises(IllegalAction, match=r"not in the fore 180° arc of rockets \(DW-ARCS\)"):
+    with pytest.raises(IllegalAction,
+                       match=r"not in the fore 180° arc of Test 1's rockets \(DW-ARCS\)"):
         game.apply(0, Fire(((0, "rockets"),), 1))
     options = owed(game).options
     assert Fire(((0, "aft turret"),), 1) in options
     assert Fire(((0, "fore turret"),), 1) not in options
+
+
+def test_dw_ad_a_linked_gun_with_no_dice_in_the_band_is_named_as_its_models() -> None:
+    """DW-AD, DW-ALTERNATE: in a linked attack the gun with no attack dice in the band is
+    named with its model ("Picket 1's turret", not "turret": journey 2, every Picket's gun
+    is a turret), as is a model outside the activation ("Wacht 1", not "model 2")."""
+    game = scripted(setup(
+        [squadron("britannia-frigate", (10.0, 6.0, 0.0), (13.0, 6.0, 0.0))],
+        [squadron("prussia-cruiser", (11.5, 28.0, 180.0))],
+    ), P0_FIRST)
+    play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)))
+    assert game.check(0, Fire(((0, "turret"), (1, "turret")), 2)) == (
+        "Picket 1's turret has no attack dice in range band 3 (DW-AD)")
+    assert game.check(0, Fire(((2, "turret"),), 0)) == (
+        "Wacht 1 is not part of this activation (DW-ALTERNATE)")
 
 
 def test_a_gun_the_model_does_not_have_is_refused_as_such_whatever_the_range() -> None:

@@ -104,7 +104,8 @@ def fire_refusal(
         world = world_of(state, data)  # once for all the guns
     for uid, mount in fire.guns:
         if uid not in frame.part:
-            return f"model {uid} is not part of this activation (DW-ALTERNATE)", None
+            named = state.models[uid].name if 0 <= uid < len(state.models) else f"model {uid}"
+            return f"{named} is not part of this activation (DW-ALTERNATE)", None
         model = state.models[uid]
         if not model.active:
             return f"{model.name} can no longer attack (DW-ACTIONS)", None
@@ -119,7 +120,7 @@ def fire_refusal(
                     " may only be split too, dice above 0 (DW-SPLIT-FIRE)"), None
         reason, shot = shot_refusal(state, data, model, mount, target, world=world)
         if reason is not None:
-            return reason, None
+            return whose(reason, model.name, mount), None
         assert shot is not None
         shots.append(shot)
     lead = shots[0]
@@ -137,7 +138,8 @@ def fire_refusal(
             return "split fire cannot hit the same target twice (DW-SPLIT-FIRE)", None
         left = lead.dice - frame.used.get(key, 0)
         if fire.dice > left:
-            return f"{mount} has only {left} dice left to split (DW-SPLIT-FIRE)", None
+            return (f"{state.models[uid].name}'s {mount} has only {left} dice left to split"
+                    " (DW-SPLIT-FIRE)"), None
         dice = fire.dice
     else:
         escorts = combining(state, data, [uid for uid, _ in fire.guns])
@@ -148,6 +150,18 @@ def fire_refusal(
         split=bool(fire.dice),
     )
     return None, attack
+
+
+def whose(reason: str, model: str, mount: str) -> str:
+    """A gun's refusal naming the gun as its model's (``Warden 1's turret has no attack
+    dice ...``, ``... arc of Warden 1's turret``): in a linked attack, which gun it is.
+
+    >>> whose("turret has no attack dice in range band 3 (DW-AD)", "Warden 1", "turret")
+    "Warden 1's turret has no attack dice in range band 3 (DW-AD)"
+    """
+    if reason.startswith(f"{mount} "):
+        return f"{model}'s {reason}"
+    return reason.replace(f" arc of {mount} (", f" arc of {model}'s {mount} (")
 
 
 def split_share(
