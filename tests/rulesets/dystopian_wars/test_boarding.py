@@ -19,6 +19,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     texts,
 )
 from warbench.core.engine import IllegalAction
+from warbench.core.events import Roll
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
@@ -35,6 +36,7 @@ from warbench.rulesets.dystopian_wars.command import hits_needed
 from warbench.rulesets.dystopian_wars.picture import damage_text
 from warbench.rulesets.dystopian_wars.state import Locked
 from warbench.rulesets.dystopian_wars.victory import victory_points
+from warbench.server.snapshot import event_text
 
 ALONGSIDE = setup(
     [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden")],
@@ -126,7 +128,8 @@ def test_boarding_needs_range_points_and_an_unbroken_crew() -> None:
 
 def test_a_prize_is_recaptured_while_a_friendly_squadron_answers() -> None:
     """DW-PRIZE-RECAPTURE, DW-PRIZE-NO-AA: its old fleet may board a prize back; the prize
-    itself has no ack-ack, but one squadron of the fleet holding it may answer."""
+    itself has no ack-ack, but one squadron of the fleet holding it may answer; the prize
+    crew's melee dice are its holder's to roll."""
     game = scripted(setup(
         [squadron("britannia-battleship", (33.0, 10.0, 0.0), name="Sovereign")],
         [squadron("prussia-frigate", (36.0, 16.0, 90.0), (40.0, 30.0, 90.0), (43.0, 30.0, 90.0)),
@@ -142,6 +145,10 @@ def test_a_prize_is_recaptured_while_a_friendly_squadron_answers() -> None:
     assert answer.player == 0 and answer.options[0] == Respond((0,))
     play(game, answer.options[0])
     assert prize.prize_ap == 0
+    # the prize crew is player 1's: player 1 rolls its melee (a referee asked player 2)
+    (crew,) = [event for event in game.events if isinstance(event, Roll)
+               and event.label == f"{prize.name} defenders' melee"]
+    assert event_text(crew).startswith("player 1 rolled 1d6 for")
     assert owed(game).prompt.endswith("stay aboard as a prize crew?")
     play(game, Garrison(0))
     assert prize.captured_by == 1 and prize.prize_of == -1 and prize.derelict
@@ -183,6 +190,33 @@ def test_a_boarding_carries_on_and_locks_out_friendly_fire() -> None:
     assert not any(isinstance(o, Respond) for o in owed(game).options)
     assert "boarding Hagel 1: 5 melee dice score 2, the 2 defenders score 0" in texts(game)
     assert model(game, 2).derelict and state(game).boardings == []
+
+
+def test_dw_board_friendly_an_assault_on_a_model_its_fleet_took_that_step_is_not_fought() -> None:
+    """DW-BOARD-FRIENDLY, DW-BOARD-ROUNDS, DW-PRIZE: Warden 1's boarding of Hagel 1 carries
+    on; in the next activation Warden 2 sends boarders to it too, and the carried round
+    captures it first, a prize of 3 points. Warden 2's boarders then do not fight player
+    1's own prize crew (journey 2: "the 3 defenders score ...", rolled for player 2, then
+    "the boarding of Hagel 1 goes on" against their own fleet's crew): they stay aboard
+    their ship, the prize keeps its crew and no boarding is left locked."""
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (17.0, 10.0, 0.0), (20.0, 10.0, 0.0), name="Warden")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0), (23.0, 15.0, 90.0))],
+    ), [*P0_FIRST, 1, 1, 1, 4, 4, 1, 1, 1, 1, 1, *[1] * 12])
+    state(game).boardings = [Locked(2, 0, [(0, 5)])]
+    refresh(game)
+    points = model(game, 1).ap
+    play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)), CeaseFire(), Board(1, 2, 5))
+    play(game, Decline(), Garrison(3))
+    said = texts(game)
+    start = said.index("Hagel 1 is held as a prize by 3 assault points")
+    assert said[start + 1] == ("Hagel 1 is player 1's prize now: the boarders sent to it stay"
+                               " aboard their own ships (DW-BOARD-FRIENDLY)")
+    assert not any(line.startswith(("boarding Hagel 1", "the boarding of Hagel 1"))
+                   for line in said[start:])
+    hagel = model(game, 2)
+    assert (hagel.derelict, hagel.prize_of, hagel.prize_ap) == (True, 0, 3)
+    assert model(game, 1).ap == points and state(game).boardings == []
 
 
 def test_a_friendly_model_is_boarded_only_to_fight_off_its_boarders() -> None:

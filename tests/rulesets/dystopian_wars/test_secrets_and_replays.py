@@ -68,11 +68,11 @@ def test_a_journal_of_an_older_rules_version_is_refused_naming_both_versions() -
     rule fixes changed how models turn, touch and board) is refused with a message that
     leads with both versions, not a bare hash error."""
     journal = Journal.load(OLD_JOURNAL)
-    assert journal.version == "0.1" and RULES.version == "0.20"
+    assert journal.version == "0.1" and RULES.version == "0.21"
     with pytest.raises(ReplayMismatch) as caught:
         replay(journal)
     message = str(caught.value)
     assert message.startswith(
-        "journal written by dystopian-wars 0.1, replayed with 0.20: the rules changed between "
+        "journal written by dystopian-wars 0.1, replayed with 0.21: the rules changed between "
         "these versions, so this journal replays only with version 0.1 ("
     )

@@ -75,6 +75,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
     lost_words,
     party_dice,
     shot_text,
+    taken_meanwhile,
     under_attack,
 )
 from warbench.rulesets.dystopian_wars.combat import (
@@ -113,7 +114,10 @@ class BoardSpace(ParamSpace):
         if not isinstance(action, Board):
             return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         if action.model not in self._frame.part:
-            return f"model {action.model} is not part of this activation (DW-ALTERNATE)"
+            models = self._state.models
+            named = (models[action.model].name if 0 <= action.model < len(models)
+                     else f"model {action.model}")
+            return f"{named} is not part of this activation (DW-ALTERNATE)"
         if self._frame.sent(action.model):
             return (f"{self._state.models[action.model].name} has already sent its boarders "
                     "(DW-BOARD-DECLARE)")
@@ -290,6 +294,11 @@ class Boarding(Procedure[DWState, RulesData]):
         ]
         if not target.alive or not parties:
             return
+        boarder = state.models[parties[0][0]].player
+        taken = taken_meanwhile(target, boarder)
+        if taken is not None:  # taken by a boarding fought before this one
+            game.emit(BoardingRepelled(target=target.uid, text=taken))
+            return
         parties = self.answer_fire(game, state, data, assault, parties)
         boarders = sum(ap for _, ap in parties)
         if boarders <= 0:
@@ -302,10 +311,9 @@ class Boarding(Procedure[DWState, RulesData]):
             return
         dice = sum(party_dice(state, data, uid, ap, target.uid) for uid, ap in parties)
         defending = target.prize_ap if target.derelict else target.ap
-        boarder = state.models[parties[0][0]].player
         attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED,
                                   label=f"boarders' melee on {target.name}")
-        defence_hits = rolled_hits(game, target.player, defending, MELEE_NEEDED,
+        defence_hits = rolled_hits(game, defender_of(target), defending, MELEE_NEEDED,
                                    label=f"{target.name} defenders' melee")
         game.emit(
             Melee(

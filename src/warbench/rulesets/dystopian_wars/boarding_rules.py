@@ -7,7 +7,7 @@ read the numbers from here too.
 
 from __future__ import annotations
 
-from warbench.core.words import counted
+from warbench.core.words import counted, player_name
 from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import BOARDING_RANGE, gap
@@ -229,3 +229,18 @@ def under_attack(state: DWState, target: int, player: int) -> bool:
 def defender_of(target: Model) -> int:
     """The player defending a model against boarders: its holder when it is a prize."""
     return target.prize_of if target.derelict else target.player
+
+
+def taken_meanwhile(target: Model, side: int) -> str | None:
+    """Why ``side``'s assault declared at ``target`` is not fought after all: earlier in
+    the same boarding step ``side`` took the model (now a friendly prize: DW-BOARD-FRIENDLY)
+    or it was left a derelict with no crew (DW-PRIZE-RECAPTURE). ``None``: it is fought."""
+    if not target.derelict:
+        return None
+    if target.prize_ap <= 0:
+        return (f"{target.name} is a derelict with no crew now: nobody boards it, and the"
+                " boarders sent to it stay aboard their own ships (DW-PRIZE-RECAPTURE)")
+    if target.prize_of == side:
+        return (f"{target.name} is {player_name(side)}'s prize now: the boarders sent to it"
+                " stay aboard their own ships (DW-BOARD-FRIENDLY)")
+    return None

@@ -62,7 +62,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         " still held at the end once more"
     )
     name = "Dystopian Wars (1st edition)"
-    version = "0.20"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.21"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -136,7 +136,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # says, each answering roll at the party it names (DW-MULTI-ASSAULT, seed l.579): at
     # creatures and robots every roll struck the first sent, at crews the kills fell on the
     # largest party first (still offered, as the answer at the boarders together); games
-    # with several parties at one model offer the answer anew
+    # with several parties at one model offer the answer anew;
+    # 0.21: an assault at a model its fleet captured earlier in the same boarding step is
+    # not fought (it fought its own prize crew), and a prize crew's melee dice are rolled
+    # by the fleet holding it (DW-BOARD-FRIENDLY, DW-PRIZE-NO-AA)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
