@@ -27,7 +27,7 @@ from warbench.core.dice import InvalidFaces, RefereeDice, ScriptedDice
 from warbench.core.engine import Game, IllegalAction, UnknownPlayer
 from warbench.core.journal import Journal
 from warbench.core.plain import OMNISCIENT, canonical_json
-from warbench.core.replay import replay, replay_steps
+from warbench.core.replay import ReplayMismatch, replay, replay_steps
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 
@@ -439,6 +439,25 @@ def test_referee_faces_go_to_the_journal_and_replay_reproduces_every_hash() -> N
     loaded = Journal.loads(journal.dumps())
     replayed = [g.hash() for _, g in replay_steps(loaded, rules=Duel())]
     assert replayed == [journal.opening_hash] + [entry.hash for entry in journal.entries]
+
+
+def test_a_referee_journal_of_another_version_whose_faces_go_unused_names_both_versions() -> None:
+    """Journey 2: a referee game stored under one rules version and resumed under another
+    (the server upgraded mid-game) whose typed faces the new rules no longer all roll is
+    refused leading with both versions, as any replay of another version is, not with a
+    bare "step 3 left 1 typed faces unused"."""
+    game = new_duel(seed=9, dice=cycling_referee([3, 5, 2, 6, 4, 4]))
+    play_out(game, agent_seed=1)
+    journal = Journal.loads(game.journal.dumps())
+    step = next(number for number, entry in enumerate(journal.entries, start=1) if entry.faces)
+    journal.entries[step - 1].faces = [*(journal.entries[step - 1].faces or []), 1]
+    journal.version = "0.0"
+    with pytest.raises(ReplayMismatch) as caught:
+        replay(journal, rules=Duel())
+    assert str(caught.value) == (
+        f"journal written by {Duel.id} 0.0, replayed with {Duel.version}: the rules changed"
+        " between these versions, so this journal replays only with version 0.0 (step"
+        f" {step} left 1 typed faces unused)")
 
 
 def test_a_copy_of_a_referee_game_replays_from_its_journal() -> None:

@@ -41,6 +41,25 @@ def replay_steps(
         raise ReplayMismatch(f"the journal is a {journal.ruleset} game, not {rules.id}")
     if journal.data != rules.data_digest:
         raise DataMismatch(data_mismatch(journal.data, rules.data_digest))
+    version = rules.version  # the rules replaying it, for the closures below
+
+    def mismatch(detail: str) -> ReplayMismatch:
+        """A replay that went astray; under another rules version, the version leads."""
+        if journal.version == version:
+            return ReplayMismatch(detail)
+        return ReplayMismatch(
+            f"journal written by {journal.ruleset} {journal.version}, replayed with"
+            f" {version}: the rules changed between these versions, so this journal"
+            f" replays only with version {journal.version} ({detail})"
+        )
+
+    def all_faces_used(where: str) -> None:
+        """Every face typed for ``where`` rolled, or the mismatch saying how many were not."""
+        try:
+            _all_faces_used(game, where)
+        except ReplayMismatch as error:
+            raise mismatch(str(error)) from None
+
     try:
         game = Game.new(
             rules,
@@ -52,18 +71,8 @@ def replay_steps(
     except ValueError as error:  # no players, an unknown set-up key: a malformed journal
         raise JournalFileError(f"the journal's opening cannot start a game: {error}") from None
     if journal.referee:
-        _all_faces_used(game, "the opening")
+        all_faces_used("the opening")
     game.journal.played_by = journal.played_by  # who played: kept, as nothing replays it
-
-    def mismatch(detail: str) -> ReplayMismatch:
-        """A replay that went astray; under another rules version, the version leads."""
-        if journal.version == rules.version:
-            return ReplayMismatch(detail)
-        return ReplayMismatch(
-            f"journal written by {journal.ruleset} {journal.version}, replayed with"
-            f" {rules.version}: the rules changed between these versions, so this journal"
-            f" replays only with version {journal.version} ({detail})"
-        )
 
     if verify and journal.opening_hash and game.hash() != journal.opening_hash:
         raise mismatch("the opening state differs from the journal's")
@@ -84,7 +93,7 @@ def replay_steps(
                 f"step {number}: the journal's action cannot be replayed: {error}"
             ) from None
         if journal.referee:
-            _all_faces_used(game, f"step {number}")
+            all_faces_used(f"step {number}")
         if verify and entry.hash is not None and game.hash() != entry.hash:
             raise mismatch(
                 f"step {number} ({entry.action.get('type')} by {player_name(entry.player)}) reached"
