@@ -71,3 +71,37 @@ def test_a_double_click_on_a_choice_sends_it_once(
     assert page.evaluate("actsSent()") == 1
     assert not page.inner_text("#message").startswith("Refused"), page.inner_text("#message")
     page.close()
+
+
+def test_a_game_that_cannot_be_resumed_says_why_on_its_page(
+    browser: Any, tmp_path: Path,  # noqa: F811
+) -> None:
+    """Journey 2: a stored game the restarted server cannot resume (here its journal's
+    hash broken; after an upgrade, another rules version) says why on the seat's page, the
+    server's own words ("... cannot be resumed: step 1 (...) reached a different state"),
+    where it said only "Refused: the game cannot be resumed"."""
+    import sqlite3
+
+    from tests.server.test_restart import _free_port, _start
+
+    db, port = tmp_path / "games.sqlite", _free_port()
+    process = _start(db, port)
+    try:
+        page = _open_seat(f"http://127.0.0.1:{port}", browser, "full-thrust", "random")
+        form = page.locator(".option-form[data-type='ft-orders']").first
+        assert _click_and_wait(page, form.locator("button.take"))
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        with sqlite3.connect(db) as connection:  # the stored hash no longer matches
+            connection.execute("UPDATE actions SET hash = 'x'")
+        process = _start(db, port)
+        page.wait_for_function(
+            "document.querySelector('#message').textContent.startsWith('Refused:')",
+            timeout=30_000,
+        )
+        said = page.inner_text("#message")
+        assert said.startswith("Refused: game ") and "cannot be resumed: step 1 (" in said, said
+        assert "reached a different state than the journal recorded" in said
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

@@ -7,6 +7,7 @@ let socket = null, state = null, ruleset = null, board = null, activeForm = null
 let oddsAsked = false;
 let acting = false;  // an action or typed faces sent and not yet answered (accepted, refused,
                      // dice wanted, error): a second click meanwhile sends nothing
+let refusal = null;  // why the server refused the connection, sent just before it closes it
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
@@ -21,11 +22,11 @@ function send(message) { socket.send(JSON.stringify(message)); }
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${GAME}`);
-  socket.onopen = () => { acting = false; send({ type: "hello", token: TOKEN }); };
+  socket.onopen = () => { acting = false; refusal = null; send({ type: "hello", token: TOKEN }); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if ([4400, 4403, 4404, 4409].includes(event.code)) {  // no use trying again: say why, once
-      say(`Refused: ${event.reason}`, "bad");
+      say(`Refused: ${refusal || event.reason}`, "bad");  // the reason in full, not cut short
       $("decisions").replaceChildren();
       return;
     }
@@ -67,6 +68,7 @@ function receive(message) {
     acting = false;
     if (asking) { asking = false; aiming = null; }  // the action considered was malformed
     if (oddsAsked) { oddsAsked = false; $("odds").innerHTML = `<div class="bad">${escapeHtml(message.message)}</div>`; return; }
+    if ([403, 404, 409].includes(message.status)) refusal = message.message;  // the close follows
     say(message.message, "bad");
   }
 }
