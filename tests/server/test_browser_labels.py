@@ -236,3 +236,41 @@ def test_no_two_texts_on_a_crowded_dystopian_wars_table_overlap(
         assert not Box(*first[2:]).overlaps(Box(*second[2:])), (first, second)
     _shot(page, "dw-crowded-labels.png")
     page.close()
+
+
+def test_a_label_by_the_tables_edge_is_drawn_on_the_board_not_cut_off(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """Journey 2: a ship at the table's edge (a prize drifting there, say) has its name and
+    damage drawn where the board shows them, not centred over the edge with half its words
+    cut off ("...o assault points, derelict, prize of player 2")."""
+    from tests.rulesets.dystopian_wars.helpers import (
+        P0_FIRST,
+        refresh,
+        scripted,
+        setup,
+        squadron,
+        state,
+    )
+
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (0.6, 20.0, 0.0), name="Warden"),
+         squadron("britannia-cruiser", (71.4, 20.0, 0.0), name="Keeper")],
+        [squadron("prussia-cruiser", (36.0, 42.0, 180.0), name="Wacht")],
+    ), P0_FIRST)
+    for ship in state(game).models[:2]:  # prizes of player 2: long words under their names
+        ship.derelict, ship.fate, ship.captured_by, ship.prize_of, ship.prize_ap = (
+            True, "captured", 1, 1, 2)
+    refresh(game)
+    page = _open_seat(server, browser, "dystopian-wars", "commodore")
+    _show(page, snapshot(game, 0))
+    board = Box(*page.evaluate("() => { const b = document.getElementById('board')"
+                               ".getBoundingClientRect(); return [b.left, b.top, b.right,"
+                               " b.bottom]; }"))
+    labels = [label for label in _measure(page)["labels"]
+              if label["text"] in ("Warden", "Keeper")]
+    assert len(labels) == 2
+    for label in labels:
+        assert board.x0 <= label["box"][0] and label["box"][2] <= board.x1, label
+    _shot(page, "dystopian-wars-edge-labels.png")
+    page.close()

@@ -411,9 +411,13 @@ function drawLabels(svg, scene, layers, shapes, ticks, unit, pad) {
         const xs = shape.points.map(([x]) => x), ys = shape.points.map(([, y]) => fy(y));
         spots.push([(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2 + font * 0.35 - extra / 2]);
       }
-      const pick = (list) => list.find((at) => free(box(at))) || list.find((at) => clear(box(at), placed));
       // farther off (nobody's things only), on the table, with a line to it
       const onTable = (b) => b.x0 >= 0 && b.x1 <= scene.width && b.y0 >= 0 && b.y1 <= scene.height;
+      // a spot whose words the board shows whole (the table and its margin) first: a ship at
+      // the edge is not named across it, half its words cut off
+      const shown = (b) => b.x0 >= -pad && b.x1 <= scene.width + pad && b.y0 >= -pad && b.y1 <= scene.height + pad;
+      const first = (list, ok) => list.find((at) => ok(box(at)) && shown(box(at))) || list.find((at) => ok(box(at)));
+      const pick = (list) => first(list, free) || first(list, (b) => clear(b, placed));
       const far = isPiece(shape) ? [] : farSpots(shape.x, fy(shape.y) + font * 0.35 - extra / 2, offset, width, font).filter((at) => onTable(box(at)));
       const spot = pick(spots) || pick(far);
       if (spot === undefined && isPiece(shape)) { dropped += 1; continue; }
