@@ -283,16 +283,22 @@ def test_removing_an_entry_another_file_names_is_told_at_the_removal(
 
 
 def test_a_changes_file_for_no_shipped_toml_file_is_refused(shipped: Path, mine: Path) -> None:
-    """``check`` refuses a changes file of a file the ruleset does not ship,
-    a changes file of a JSON data file, and one written in JSON; a folder holding only a
-    changes file is a data folder."""
+    """``check`` refuses a changes file of a file the ruleset does not ship (journey 5: a
+    misspelt name, with the file likely meant), a changes file of a JSON data file, and one
+    written in JSON; a folder holding only a changes file is a data folder."""
     rules = ship_duel(shipped)
     (mine / "ship.changes.toml").write_text("[cutter]\npoints = 35\n")
     with pytest.raises(DataFolderError) as caught:
         rules(mine)
     assert str(caught.value) == (
-        f"{mine / 'ship.changes.toml'}: this ruleset has no data file 'ship.toml' to change"
-        " (its files: notes.json, rules.toml, ships.toml; NAME.changes.toml changes NAME.toml)")
+        f"{mine / 'ship.changes.toml'}: this ruleset has no data file 'ship.toml' to change,"
+        ' did you mean "ships.toml"? (its files: notes.json, rules.toml, ships.toml;'
+        " NAME.changes.toml changes NAME.toml)")
+    (mine / "ship.changes.toml").rename(mine / "ship.toml")  # a misspelt copy: the same
+    with pytest.raises(DataFolderError, match=r"no data file 'ship\.toml', did you mean"
+                       r' "ships\.toml"\? \(its files'):
+        rules(mine)
+    (mine / "ship.toml").rename(mine / "ship.changes.toml")
     (mine / "ship.changes.toml").rename(mine / "notes.changes.toml")
     with pytest.raises(DataFolderError, match=r"notes\.changes\.toml: notes\.json is JSON, and a"
                        r" changes file changes a TOML data file only; copy notes\.json into "):

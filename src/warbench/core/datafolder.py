@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 from collections.abc import Callable, Collection, Iterable
@@ -33,6 +34,7 @@ from warbench.core.catalog import (
     DataFileError,
     DataFilesError,
     UnknownEntry,
+    did_you_mean,
     load_toml,
     parse_model,
 )
@@ -348,7 +350,9 @@ def _check_name(path: Path, name: str, shipped: list[str]) -> None:
         raise DataFolderError(f"{path}: a changes file is TOML: name it {changes_name(changed)}")
     if changed is None:
         if name not in shipped:
-            raise DataFolderError(f"{path}: this ruleset has no data file {name!r} ({files})")
+            raise DataFolderError(
+                f"{path}: this ruleset has no data file {name!r}{_likely(name, shipped)} ({files})"
+            )
         return
     if changed in shipped:
         return
@@ -359,8 +363,14 @@ def _check_name(path: Path, name: str, shipped: list[str]) -> None:
             f" copy {as_json} into {path.parent} whole and change it there"
         )
     raise DataFolderError(
-        f"{path}: this ruleset has no data file {changed!r} to change ({files})"
+        f"{path}: this ruleset has no data file {changed!r} to change"
+        f"{_likely(changed, shipped)} ({files})"
     )
+
+
+def _likely(name: str, shipped: list[str]) -> str:
+    """``, did you mean "models.toml"?`` for a misspelt data file's name, else nothing."""
+    return did_you_mean(difflib.get_close_matches(name, shipped, n=1))
 
 
 def _each(error: DataFileError | DataFilesError) -> tuple[DataFileError, ...]:
