@@ -184,6 +184,10 @@ def test_dw_alternate_a_move_outside_the_squadron_moving_now_says_which_rule_for
         (Move(9, (3.0,)), "there is no model 9 (DW-ACTIONS)"),
     ):
         assert game.check(0, action) == reason
+    model(game, 0).derelict = True  # a derelict does not move: it drifts
+    assert game.check(0, Move(0, (3.0,))) == (
+        "Sovereign is a derelict: it drifts in the end phase (DW-DERELICT)")
+    model(game, 0).derelict = False
     # the web table: Sovereign or Kaiserin dragged says the same, not "means nothing now"
     for label, uid in (("Sovereign", 0), ("Kaiserin", 4), (model(game, 1).name, 1)):
         answer = consider(game, 0, {"drag": {"label": label, "x": 30.0, "y": 20.0}})

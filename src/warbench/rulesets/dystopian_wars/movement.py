@@ -206,6 +206,8 @@ class MoveSpace(DrawnSpace):
             return f"there is no model {uid} (DW-ACTIONS)"
         model, first = models[uid], models[self.movers[0]]
         squadron = self._state.squadrons[first.squadron]
+        if model.alive and model.derelict:
+            return f"{model.name} is a derelict: it drifts in the end phase (DW-DERELICT)"
         if not model.active or model.carried_by >= 0:
             return f"{model.name} is not on the table to move (DW-ACTIONS)"
         if model.player != squadron.player:
