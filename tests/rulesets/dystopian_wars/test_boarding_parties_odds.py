@@ -30,18 +30,26 @@ def same(ours: OddsAnswer, table: OddsAnswer) -> None:
         pytest.approx(dict(hull), abs=1e-12) for hull in table.others.values()]
 
 
+def robots_apart(aims: tuple[int, int, int]) -> OddsAnswer:
+    """Uhrwerk 1 (full hull) and Uhrwerk 2 (1 hull point left) board Yeoman 1 (2 points);
+    the command's odds of the three tanks' 2 dice each at the parties ``aims`` names,
+    checked equal to the web table's for the same answer."""
+    game = boarded()
+    model(game, 1).damage = 4
+    table = RULES.action_odds(state(game), Respond(TANKS, at=aims))
+    assert table is not None
+    ours = command("attacker=prussia-robot", "parties=prussia-robot@1", "defenders=2",
+                   "answers=2,2,2", "at=" + ",".join(str(aim + 1) for aim in aims))
+    same(ours, table)
+    return ours
+
+
 def test_dw_odds_boarding_two_robots_answered_apart_are_the_tables_odds() -> None:
     """DW-ODDS-BOARDING, DW-MULTI-ASSAULT: Uhrwerk 1 (full hull) and Uhrwerk 2 (1 hull
     point left) board Yeoman 1 (2 points); Yeoman 1's 2 dice go at Uhrwerk 1, Yeoman 2's
     and 3's at Uhrwerk 2. The command, told the same, gives the table's chances of each
     ending and of each robot's hull (before, it took one attacker and could not divide)."""
-    game = boarded()
-    model(game, 1).damage = 4
-    table = RULES.action_odds(state(game), Respond(TANKS, at=(0, 1, 1)))
-    assert table is not None
-    ours = command("attacker=prussia-robot", "parties=prussia-robot@1", "defenders=2",
-                   "answers=2,2,2", "at=1,2,2")
-    same(ours, table)
+    ours = robots_apart((0, 1, 1))
     assert list(ours.others) == ["party 1 (Uhrwerk automaton)", "party 2 (Uhrwerk automaton)"]
     assert "creatures and robots never capture" in " ".join(ours.facts)
 
@@ -49,13 +57,7 @@ def test_dw_odds_boarding_two_robots_answered_apart_are_the_tables_odds() -> Non
 def test_dw_odds_boarding_every_roll_at_one_robot_names_it_the_attacker() -> None:
     """DW-ODDS-BOARDING: every roll at Uhrwerk 2 of the two: its hull is the `attacker`
     outcomes, as on the web table, and a fact says which party that is."""
-    game = boarded()
-    model(game, 1).damage = 4
-    table = RULES.action_odds(state(game), Respond(TANKS, at=(1, 1, 1)))
-    assert table is not None
-    ours = command("attacker=prussia-robot", "parties=prussia-robot@1", "defenders=2",
-                   "answers=2,2,2", "at=2,2,2")
-    same(ours, table)
+    ours = robots_apart((1, 1, 1))
     assert "attacker: party 2 (the rolls at its hull)" in ours.facts
 
 
